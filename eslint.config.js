@@ -1,0 +1,29 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'node_modules'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Components call backends only through the generated hooks and the one fetch function.
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the generated hooks (src/shared/api/fetcher.ts is the one fetch).' }],
+    },
+  },
+  {
+    files: ['src/shared/api/fetcher.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['mock/**/*.mjs', 'scripts/**/*.mjs', 'tests/**/*.ts', '*.ts', '*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,39 @@
+// Chooses which of the contract's named examples Prism answers with, through the
+// `Prefer: example=NAME` header that the dev and preview servers add to every /api call.
+//   1. A login-log page request carries afterToken: the mock's afterToken values are the
+//      names of the next page's example (full-page-2, full-page-3).
+//   2. MOCK_PERSONA (new-user | full) when set: one persona whoever signs in.
+//   3. Otherwise the persona of the signed-in dev user (the access token's subject, mock/users.json).
+//   4. new-user when none of that applies.
+import { readFileSync } from 'node:fs';
+
+export const PERSONAS = ['new-user', 'full'];
+const users = JSON.parse(readFileSync(new URL('./users.json', import.meta.url), 'utf8'));
+
+function subjectOf(authorization) {
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).sub;
+  } catch {
+    return undefined;
+  }
+}
+
+export function personaFor(authorization, envPersona = process.env.MOCK_PERSONA) {
+  if (envPersona) {
+    if (!PERSONAS.includes(envPersona)) {
+      throw new Error(`MOCK_PERSONA must be one of ${PERSONAS.join(', ')}, not '${envPersona}'`);
+    }
+    return envPersona;
+  }
+  const sub = subjectOf(authorization);
+  return users.find((user) => user.username === sub)?.persona ?? 'new-user';
+}
+
+export function preferFor({ url, authorization, envPersona }) {
+  const afterToken = new URL(url, 'http://mock').searchParams.get('afterToken');
+  if (afterToken && /^[\w-]+$/.test(afterToken)) return `example=${afterToken}`;
+  return `example=${personaFor(authorization, envPersona)}`;
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'orval';
+
+/**
+ * Everything in generated/ comes from openapi.yaml through this file.
+ * `npm run generate` rewrites it; `npm run generate:check` (part of `npm test`)
+ * fails when the committed output is stale.
+ */
+export default defineConfig({
+  api: {
+    input: { target: './openapi.yaml' },
+    output: {
+      mode: 'tags-split',
+      target: 'generated/api',
+      schemas: 'generated/model',
+      client: 'react-query',
+      httpClient: 'fetch',
+      clean: true,
+      // MSW handlers answer with the contract's first named example (the new-user persona).
+      mock: { generators: [{ type: 'msw', useExamples: true }] },
+      override: {
+        query: { version: 5 },
+        // Hooks return the body itself; the mutator has already turned errors into ApiError.
+        fetch: { includeHttpResponseReturnType: false },
+        mutator: { path: './src/shared/api/fetcher.ts', name: 'apiFetch' },
+        operations: {
+          getLoginLog: { query: { useInfinite: true, useInfiniteQueryParam: 'afterToken', useQuery: true } },
+        },
+      },
+    },
+  },
+  // Runtime schemas: used by the contract tests (every generated mock must pass its schema).
+  zod: {
+    input: { target: './openapi.yaml' },
+    output: { mode: 'tags-split', target: 'generated/zod', client: 'zod', clean: true },
+  },
+});

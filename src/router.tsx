@@ -1,0 +1,24 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
+import type { RouterContext } from './routerContext';
+import { NotFound } from './shared/ui/NotFound';
+import { PageLoader } from './shared/ui/PageLoader';
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    // Pages scroll to top on route change (spec section 2).
+    scrollRestoration: false,
+    defaultPendingComponent: PageLoader,
+    defaultNotFoundComponent: NotFound,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { getGetFactorsQueryOptions } from '../../generated/api/factors/factors';
+import { getGetProfileQueryOptions } from '../../generated/api/profile/profile';
+import { SignedInLayout } from '../shared/ui/SignedInLayout';
+
+/** The one place that checks sign-in: every route below needs a session. */
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.auth.getUser();
+    if (!user) throw redirect({ to: '/auth/default/login', search: { returnTo: location.href } });
+  },
+  loader: ({ context }) => {
+    // The header's data starts loading with the page's code, not after the shell renders.
+    void context.queryClient.prefetchQuery(getGetProfileQueryOptions());
+    void context.queryClient.prefetchQuery(getGetFactorsQueryOptions());
+  },
+  component: SignedInLayout,
+});

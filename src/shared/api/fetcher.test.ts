@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './ApiError';
+import { apiFetch, setAccessTokenSource } from './fetcher';
+
+type Call = { url: string; init: RequestInit; resolve: (r: Response) => void; reject: (e: unknown) => void };
+
+let calls: Call[];
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (url: URL, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => calls.push({ url: String(url), init, resolve, reject })),
+    ),
+  );
+  setAccessTokenSource(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Lets queued promise callbacks run without moving fake time. */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function answer(index: number, response: Response | Error) {
+  await vi.waitFor(() => expect(calls.length).toBeGreaterThan(index));
+  const call = calls[index]!;
+  if (response instanceof Error) call.reject(response);
+  else call.resolve(response);
+}
+
+describe('apiFetch', () => {
+  it('sends the bearer token once one exists, and none before', async () => {
+    const first = apiFetch('/api/v1/user/profile');
+    await answer(0, json({ firstName: 'Tai Man' }));
+    await first;
+    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBeNull();
+
+    setAccessTokenSource(() => 'token-123');
+    const second = apiFetch('/api/v1/user/profile');
+    await answer(1, json({ firstName: 'Tai Man' }));
+    await expect(second).resolves.toEqual({ firstName: 'Tai Man' });
+    expect(new Headers(calls[1]!.init.headers).get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('never sends the token to the identity provider host', async () => {
+    setAccessTokenSource(() => 'token-123');
+    const call = apiFetch('/oauth/provider?code=abc');
+    await answer(0, json({ provider: 'google' }));
+    await expect(call).resolves.toEqual({ provider: 'google' });
+    expect(calls[0]!.url).toBe('http://localhost:9000/oauth/provider?code=abc');
+    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBeNull();
+  });
+
+  it('sends JSON bodies with a JSON content type', async () => {
+    const call = apiFetch('/api/v1/user/profile', { method: 'POST', body: JSON.stringify({ secondaryEmail: 'a@b.c' }) });
+    await answer(0, json({ status: true }));
+    await call;
+    expect(new Headers(calls[0]!.init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it.each([
+    ['a 200', 200],
+    ['a 400', 400],
+    ['a 500', 500],
+  ])('turns a body with errorMessage into an error shown by its message, on %s', async (_, status) => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, json({ errorMessage: 'The account is locked.' }, status));
+    await expect(call).rejects.toMatchObject({ name: 'ApiError', message: 'The account is locked.', kind: 'server', status });
+  });
+
+  it('reads a non-200 success status as a response', async () => {
+    const call = apiFetch('/api/v1/user/idps/1', { method: 'POST' });
+    await answer(0, json({ status: true }, 201));
+    await expect(call).resolves.toEqual({ status: true });
+  });
+
+  it('reads an empty body as no data', async () => {
+    const call = apiFetch('/api/v1/user/sessions', { method: 'DELETE' });
+    await answer(0, new Response(null, { status: 204 }));
+    await expect(call).resolves.toBeUndefined();
+  });
+
+  it('reports a failed status without errorMessage with its status', async () => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, new Response('', { status: 503 }));
+    await expect(call).rejects.toMatchObject({
+      message: 'The server could not complete the request (HTTP 503).',
+      status: 503,
+    });
+  });
+
+  it('reports a body that is not JSON', async () => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, new Response('<html>oops', { status: 200 }));
+    await expect(call).rejects.toMatchObject({ message: 'The server sent a response the portal could not read.' });
+  });
+
+  it("turns a network failure into 'Cannot connect to server'", async () => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, new TypeError('Failed to fetch'));
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Cannot connect to server', kind: 'network' });
+  });
+
+  it('lets an aborted request reject as an abort, not as a server error', async () => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, new DOMException('The operation was aborted.', 'AbortError'));
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('keeps at most 5 requests in flight and starts the next when one finishes', async () => {
+    const all = Array.from({ length: 8 }, (_, i) => apiFetch(`/api/v1/user/log?n=${i}`));
+    await vi.waitFor(() => expect(calls).toHaveLength(5));
+    await flush();
+    expect(calls).toHaveLength(5);
+
+    calls[2]!.resolve(json({ n: 2 }));
+    await vi.waitFor(() => expect(calls).toHaveLength(6));
+    expect(calls[5]!.url).toContain('n=5');
+
+    for (let i = 0; i < 8; i += 1) {
+      await vi.waitFor(() => expect(calls.length).toBeGreaterThan(i));
+      calls[i]!.resolve(json({ n: i }));
+    }
+    const results = await Promise.all(all);
+    expect(results.map((r) => (r as { n: number }).n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it.each([
+    [0, 20],
+    [0.5, 35],
+    [0.999, 49],
+  ])('holds a fast answer for 20-50 ms (random %f gives %i ms)', async (random, holdMs) => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(random);
+    let settled = false;
+    const call = apiFetch('/api/v1/user/profile').then((body) => {
+      settled = true;
+      return body;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    calls[0]!.resolve(json({ ok: 1 }));
+    await vi.advanceTimersByTimeAsync(holdMs - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toEqual({ ok: 1 });
+  });
+});

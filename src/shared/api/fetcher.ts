@@ -1,0 +1,103 @@
+import { config } from '../config';
+import { t } from '../../messages/t';
+import { ApiError } from './ApiError';
+import { createLimiter } from './limiter';
+
+/** The spec's call rules (sections 7 and 9). */
+export const MAX_REQUESTS_IN_FLIGHT = 5;
+export const MIN_HOLD_MS = 20;
+export const MAX_HOLD_MS = 50;
+
+type TokenSource = () => string | undefined;
+let accessToken: TokenSource = () => undefined;
+
+/** The auth module registers where the current access token comes from. */
+export function setAccessTokenSource(source: TokenSource): void {
+  accessToken = source;
+}
+
+const limit = createLimiter(MAX_REQUESTS_IN_FLIGHT);
+
+/** The identity provider serves one operation of the contract (GET /oauth/provider). */
+const IDP_PATHS = ['/oauth/'];
+
+function resolveUrl(url: string): URL {
+  const onIdp = IDP_PATHS.some((prefix) => url.startsWith(prefix));
+  const base = onIdp ? config.oidcAuthority : config.apiBase || globalThis.location?.origin;
+  return new URL(url, `${base}/`);
+}
+
+function holdMs(): number {
+  return MIN_HOLD_MS + Math.random() * (MAX_HOLD_MS - MIN_HOLD_MS);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function errorMessageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'errorMessage' in body) {
+    const message = (body as { errorMessage: unknown }).errorMessage;
+    if (message !== undefined && message !== null && message !== '') return String(message);
+  }
+  return undefined;
+}
+
+const UNREADABLE = Symbol('unreadable');
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+/**
+ * The orval mutator: every generated call goes through here.
+ * - adds `Authorization: Bearer` once a token exists (only towards the API's own origin);
+ * - reads any HTTP status as a response: a body with `errorMessage` is an error whatever the
+ *   status; a failed status without one, or a body that is not JSON, is an error too;
+ * - turns a network failure into 'Cannot connect to server';
+ * - runs at most 5 requests at once and holds each for a random 20-50 ms.
+ */
+export async function apiFetch<T>(url: string, options: RequestInit = {}): Promise<T> {
+  return limit(async () => {
+    const target = resolveUrl(url);
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    if (options.body !== undefined && !headers.has('Content-Type')) {
+      headers.set('Content-Type', 'application/json');
+    }
+    const token = accessToken();
+    const apiOrigin = resolveUrl('/').origin;
+    if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
+
+    const hold = sleep(holdMs());
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await fetch(target, { ...options, headers });
+      body = await readBody(response);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      await hold;
+      throw new ApiError(t('error.network'), 'network');
+    }
+    await hold;
+
+    if (body === UNREADABLE) throw new ApiError(t('error.unreadable'), 'http', response.status);
+    const message = errorMessageOf(body);
+    if (message !== undefined) throw new ApiError(message, 'server', response.status);
+    if (!response.ok) {
+      throw new ApiError(t('error.http', { status: response.status }), 'http', response.status);
+    }
+    return body as T;
+  });
+}
+
+export default apiFetch;

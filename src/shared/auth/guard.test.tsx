@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
+
+function recordRequests() {
+  const urls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    urls.push(new URL(request.url).pathname);
+  });
+  return urls;
+}
+
+describe('sign-in guard', () => {
+  it('sends a visitor of a signed-in page to sign in, remembering the page', async () => {
+    const auth = fakeAuth({ signedIn: false });
+    const requests = recordRequests();
+    const { router } = renderRoute('/profile/mfa?x=1', { auth });
+
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/mfa?x=1' }));
+    expect(router.state.location.pathname).toBe('/auth/default/login');
+    expect(await screen.findByText('Redirecting you to the university sign-in...')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('sends a visitor of / to sign in', async () => {
+    const auth = fakeAuth({ signedIn: false });
+    renderRoute('/', { auth });
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledTimes(1));
+  });
+
+  it('sends a signed-in user from / to their profile details', async () => {
+    const { router } = renderRoute('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/idp/instructions?error=x',
+    '/idp/link/google',
+    '/idp/link/iamsmart/success',
+    '/auth/google/login',
+    '/auth/apple/callback?code=1',
+  ])('fetches no data on the public route %s', async (path) => {
+    const auth = fakeAuth({ signedIn: true });
+    const requests = recordRequests();
+    renderRoute(path, { auth });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('treats an unknown social provider as a page that does not exist', async () => {
+    renderRoute('/auth/myspace/login');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

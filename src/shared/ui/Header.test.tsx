@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors';
+import { getGetProfileMockHandler } from '../../../generated/api/profile/profile';
+import { getEndSessionsMockHandler } from '../../../generated/api/sessions/sessions';
+import { example } from '../../../tests/support/examples';
+import { renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
+
+describe('signed-in shell', () => {
+  it("shows the logo, the user's name linking home, the page and the footer", async () => {
+    renderRoute('/profile/details');
+    const home = await screen.findByRole('link', { name: 'Home: Siu Ming Wong' });
+    expect(home).toHaveAttribute('href', '/');
+    expect(within(home).getByText('Siu Ming Wong')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByText('All rights reserved, City University, 2021')).toBeInTheDocument();
+  });
+
+  it('lists the menu in spec order and highlights the current page', async () => {
+    const { user } = renderRoute('/profile/password');
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile',
+      'Change Password',
+      'Set up MFA',
+      'Set up Security Questions',
+      'Previous Login',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('leaves Security Questions out of the menu without a question factor', async () => {
+    const factors = example<{ factors: Array<{ factorType: string }> }>('getFactors', 'full');
+    server.use(getGetFactorsMockHandler({ factors: factors.factors.filter((f) => f.factorType !== 'question') } as never));
+    const { user } = renderRoute('/profile/details');
+    await screen.findByRole('link', { name: /Home: Siu Ming Wong/ });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(await screen.findAllByRole('menuitem')).toHaveLength(4);
+    expect(screen.queryByRole('menuitem', { name: 'Set up Security Questions' })).not.toBeInTheDocument();
+  });
+
+  it('navigates from the menu and closes it, also on an outside click', async () => {
+    const { user, router } = renderRoute('/profile/details');
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Previous Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/login'));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Previous Login' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('logs out: ends the server sessions, then signs out at the identity provider', async () => {
+    let ended = 0;
+    server.use(getEndSessionsMockHandler(() => ((ended += 1), { status: true })));
+    const { user, auth } = renderRoute('/profile/details');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    expect(ended).toBe(1);
+  });
+
+  it('still signs out when ending the server sessions fails, without an error toast', async () => {
+    server.use(getEndSessionsMockHandler(() => HttpResponse.json({ errorMessage: 'Session store down' }, { status: 500 }) as never));
+    const { user, auth } = renderRoute('/profile/details');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Session store down')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed call as a toast with the server errorMessage', async () => {
+    server.use(getGetProfileMockHandler(() => HttpResponse.json({ errorMessage: 'Profile service unavailable' }, { status: 503 }) as never));
+    renderRoute('/profile/details');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Profile service unavailable');
+    expect(screen.getAllByText('Profile service unavailable')).toHaveLength(1);
+  });
+
+  it('shows a not-found page for an unknown path', async () => {
+    renderRoute('/profile/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('The page /profile/nowhere does not exist.')).toBeInTheDocument();
+  });
+});

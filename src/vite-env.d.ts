@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_OIDC_AUTHORITY: string;
+  readonly VITE_OIDC_CLIENT_ID: string;
+  readonly VITE_CENTRAL_SIGN_IN_URL: string;
+  readonly VITE_CENTRAL_SIGN_OUT_URL: string;
+  readonly VITE_API_BASE?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { IDP, signIn, watchConsole } from './support';
+
+test('signs in through the identity provider, moves through the menu and logs out', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'taiman.chan');
+
+  await expect(page).toHaveURL('/profile/details');
+  const home = page.getByRole('link', { name: /Home: Tai Man Chan/ });
+  await expect(home).toBeVisible();
+  await expect(home).toContainText('Tai Man Chan');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByText('All rights reserved, City University, 2021')).toBeVisible();
+  // Tokens live in session storage, never in local storage.
+  const stored = await page.evaluate(() => ({
+    session: Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user:')),
+    local: Object.keys(localStorage).filter((k) => k.startsWith('oidc.')),
+  }));
+  expect(stored.session).toHaveLength(1);
+  expect(stored.local).toHaveLength(0);
+
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  const expectedItems = ['Profile', 'Change Password', 'Set up MFA', 'Set up Security Questions', 'Previous Login'];
+  for (const [index, label] of expectedItems.entries()) {
+    await menuButton.click();
+    const items = page.getByRole('menuitem');
+    await expect(items).toHaveText(expectedItems);
+    await items.nth(index).click();
+    await expect(page.getByRole('menu')).toBeHidden();
+    await menuButton.click();
+    await expect(page.getByRole('menuitem', { name: label })).toHaveAttribute('aria-current', 'page');
+    // The menu closes on a click anywhere outside it.
+    await page.mouse.click(5, 400);
+    await expect(page.getByRole('menu')).toBeHidden();
+  }
+  await expect(page).toHaveURL('/profile/login');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  // Signed out at the identity provider: the origin sends the visitor back to its sign-in page.
+  await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
+  await page.goto('/profile/details');
+  await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
+  expect(problems).toEqual([]);
+});
+
+test('the new-user persona has its own name and the shell passes axe at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const problems = watchConsole(page);
+  await signIn(page, 'smwong25', '/profile/mfa');
+  // Sign-in returns to the page the visitor asked for.
+  await expect(page).toHaveURL('/profile/mfa');
+  await expect(page.getByRole('link', { name: /Home: Siu Ming Wong/ })).toBeVisible();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('unknown paths show a not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

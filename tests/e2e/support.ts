@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+export const IDP = 'http://localhost:9000';
+export const DEV_PASSWORD = 'portal-dev';
+
+/** Starts from the portal and signs in on the identity provider's own login page. */
+export async function signIn(page: Page, username: string, start = '/') {
+  await page.goto(start);
+  await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
+  await expect(page.getByRole('heading', { name: 'University sign-in' })).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEV_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

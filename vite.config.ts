@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+// @ts-expect-error plain JavaScript module of the mock stack
+import { preferFor } from './mock/persona.mjs';
+
+const MOCK_API = 'http://127.0.0.1:4010';
+
+/** /api goes to the Prism mock, with the persona chosen as mock/persona.mjs explains. */
+const apiProxy: Record<string, ProxyOptions> = {
+  '/api': {
+    target: MOCK_API,
+    changeOrigin: true,
+    configure(proxy) {
+      proxy.on('proxyReq', (proxyReq, req) => {
+        // A test may choose a response itself (Prefer: code=500); keep its choice.
+        if (req.headers.prefer) return;
+        proxyReq.setHeader('Prefer', preferFor({ url: req.url ?? '/', authorization: req.headers.authorization }));
+      });
+    },
+  },
+};
+
+export default defineConfig({
+  // The router plugin must run before react() so route files are split correctly.
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { host: 'localhost', port: 4173, strictPort: true, proxy: apiProxy },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./tests/support/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'mock/**/*.test.ts'],
+    restoreMocks: true,
+    testTimeout: 15000,
+  },
+});
