@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 
 export const PERSONAS = ['new-user', 'full'];
-const users = JSON.parse(readFileSync(new URL('./users.json', import.meta.url), 'utf8'));
+let users;
+const devUsers = () => (users ??= JSON.parse(readFileSync(new URL('./users.json', import.meta.url), 'utf8')));
 
 function subjectOf(authorization) {
   const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
@@ -29,7 +30,7 @@ export function personaFor(authorization, envPersona = process.env.MOCK_PERSONA)
     return envPersona;
   }
   const sub = subjectOf(authorization);
-  return users.find((user) => user.username === sub)?.persona ?? 'new-user';
+  return devUsers().find((user) => user.username === sub)?.persona ?? 'new-user';
 }
 
 export function preferFor({ url, authorization, envPersona }) {

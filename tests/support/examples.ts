@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from 'yaml';
 
 type Spec = {
@@ -11,7 +12,7 @@ type Operation = {
   responses?: Record<string, Response>;
 };
 
-const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Spec;
+const spec = parse(readFileSync(resolve(process.cwd(), 'openapi.yaml'), 'utf8')) as Spec;
 
 function operation(operationId: string): Operation {
   for (const methods of Object.values(spec.paths)) {

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Auth } from '../../shared/auth/auth';
 import { t } from '../../messages/t';
@@ -15,12 +15,13 @@ export const CALLBACK_ERROR_REDIRECT_MS = 2000;
  */
 export function SignInCallback({ auth }: { auth: Auth }) {
   const navigate = useNavigate();
+  const { href } = useLocation();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let active = true;
-    auth.completeSignIn(window.location.href).then(
+    auth.completeSignIn(new URL(href, window.location.origin).toString()).then(
       // Navigate only once the callback has finished, so the guard sees the new session.
       (returnTo) => active && void navigate({ to: returnTo, replace: true }),
       async (reason: unknown) => {
@@ -35,7 +36,7 @@ export function SignInCallback({ auth }: { auth: Auth }) {
       active = false;
       if (timer) clearTimeout(timer);
     };
-  }, [auth, navigate]);
+  }, [auth, navigate, href]);
 
   return (
     <PublicLayout>

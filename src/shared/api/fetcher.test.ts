@@ -31,11 +31,11 @@ afterEach(() => {
 /** Lets queued promise callbacks run without moving fake time. */
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function answer(index: number, response: Response | Error) {
+async function answer(index: number, response: Response | Error | DOMException) {
   await vi.waitFor(() => expect(calls.length).toBeGreaterThan(index));
   const call = calls[index]!;
-  if (response instanceof Error) call.reject(response);
-  else call.resolve(response);
+  if (response instanceof Response) call.resolve(response);
+  else call.reject(response);
 }
 
 describe('apiFetch', () => {

@@ -4,7 +4,7 @@ import { toast } from '../ui/toast';
 import { ApiError } from './ApiError';
 
 function isAbort(error: unknown) {
-  return error instanceof DOMException && error.name === 'AbortError';
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /** The message a user sees for a failed call. */

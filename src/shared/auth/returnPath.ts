@@ -11,7 +11,9 @@ export function safeReturnPath(value: unknown): string {
     return DEFAULT_SIGNED_IN_PATH;
   }
   // Control characters and backslashes have no place in our own paths.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return DEFAULT_SIGNED_IN_PATH;
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) {
+    return DEFAULT_SIGNED_IN_PATH;
+  }
   if (value === '/' || value.startsWith('/auth/')) return DEFAULT_SIGNED_IN_PATH;
   return value;
 }

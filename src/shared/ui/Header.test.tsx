@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors';
-import { getGetProfileMockHandler } from '../../../generated/api/profile/profile';
-import { getEndSessionsMockHandler } from '../../../generated/api/sessions/sessions';
+import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
+import { getEndSessionsMockHandler } from '../../../generated/api/sessions/sessions.msw';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -20,6 +19,8 @@ describe('signed-in shell', () => {
 
   it('lists the menu in spec order and highlights the current page', async () => {
     const { user } = renderRoute('/profile/password');
+    await screen.findByRole('link', { name: 'Home: Siu Ming Wong' });
+    await screen.findByLabelText('Current password');
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -67,15 +68,22 @@ describe('signed-in shell', () => {
   });
 
   it('still signs out when ending the server sessions fails, without an error toast', async () => {
-    server.use(getEndSessionsMockHandler(() => HttpResponse.json({ errorMessage: 'Session store down' }, { status: 500 }) as never));
+    let ended = 0;
+    server.use(
+      http.delete('*/api/v1/user/sessions', () => {
+        ended += 1;
+        return HttpResponse.json({ errorMessage: 'Session store down' }, { status: 500 });
+      }),
+    );
     const { user, auth } = renderRoute('/profile/details');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    expect(ended).toBe(1);
     expect(screen.queryByText('Session store down')).not.toBeInTheDocument();
   });
 
   it('shows a failed call as a toast with the server errorMessage', async () => {
-    server.use(getGetProfileMockHandler(() => HttpResponse.json({ errorMessage: 'Profile service unavailable' }, { status: 503 }) as never));
+    server.use(http.get('*/api/v1/user/profile', () => HttpResponse.json({ errorMessage: 'Profile service unavailable' }, { status: 503 })));
     renderRoute('/profile/details');
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Profile service unavailable');

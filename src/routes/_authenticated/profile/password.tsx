@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../messages/t';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { getGetPasswordPolicyQueryOptions } from '../../../../generated/api/password/password';
+import { ChangePasswordPage } from '../../../features/password/ChangePassword.page';
 
 export const Route = createFileRoute('/_authenticated/profile/password')({
-  component: () => <PlaceholderPage title={t('page.password')} />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(getGetPasswordPolicyQueryOptions());
+  },
+  component: ChangePasswordPage,
 });

@@ -1,0 +1,136 @@
+import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useChangePassword, useGetPasswordPolicy } from '../../../generated/api/password/password';
+import { useGetProfile } from '../../../generated/api/profile/profile';
+import { t } from '../../messages/t';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { toast } from '../../shared/ui/toast';
+import { PolicyHints } from './PolicyHints';
+import { passwordRules, validatePasswordChange, type PasswordField, type PasswordForm, type PasswordPolicy } from './passwordPolicy';
+
+const EMPTY: PasswordForm = { password: '', newPassword: '', confirmPassword: '' };
+const fieldId = (field: PasswordField) => `password-field-${field}`;
+
+/** Every failing rule of a field, each on its own line. */
+function FieldMessages({ messages }: { messages: string[] }) {
+  return (
+    <>
+      {messages.map((message) => (
+        <span key={message} style={{ display: 'block' }}>
+          {message}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const policyQuery = useGetPasswordPolicy();
+  const profile = useGetProfile();
+  const change = useChangePassword();
+  const form = useForm<PasswordForm>({ mode: 'controlled', initialValues: EMPTY });
+
+  const policy = policyQuery.data?.settings.password as PasswordPolicy | undefined;
+  const owner = useMemo(
+    () => ({
+      electronicId: profile.data?.electronicId ?? '',
+      firstName: profile.data?.firstName ?? '',
+      lastName: profile.data?.lastName ?? '',
+    }),
+    [profile.data],
+  );
+  const rules = useMemo(() => (policy ? passwordRules(policy, owner) : []), [policy, owner]);
+
+  if (policyQuery.isPending || profile.isPending) return <PageLoader />;
+  if (!policy) {
+    return (
+      <>
+        <PageTitle>{t('page.password')}</PageTitle>
+        <Alert color="red" title={t('password.policyLoadFailed')}>
+          <Button mt="sm" variant="default" onClick={() => void policyQuery.refetch()}>
+            {t('error.retry')}
+          </Button>
+        </Alert>
+      </>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    const problems = validatePasswordChange(values, policy, owner);
+    // The spec clears the fields on every submit; the messages stay until the next one.
+    form.setValues(EMPTY);
+    if (problems.length > 0) {
+      const byField: Partial<Record<PasswordField, string[]>> = {};
+      for (const problem of problems) (byField[problem.field] ??= []).push(t(problem.message, problem.vars));
+      form.setErrors(
+        Object.fromEntries(
+          Object.entries(byField).map(([field, messages]) => [field, <FieldMessages key={field} messages={messages} />]),
+        ),
+      );
+      document.getElementById(fieldId(problems[0]!.field))?.focus();
+      return;
+    }
+    form.clearErrors();
+    change.mutate(
+      { data: values },
+      {
+        onSuccess: () => {
+          toast.success(t('password.success'));
+          void navigate({ to: '/' });
+        },
+      },
+    );
+  });
+
+  const clear = () => {
+    form.setValues(EMPTY);
+    form.clearErrors();
+  };
+
+  return (
+    <>
+      <PageTitle>{t('page.password')}</PageTitle>
+      <Paper withBorder p="md" maw={560}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <PasswordInput
+              label={t('password.current')}
+              autoComplete="current-password"
+              visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+              id={fieldId('password')}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('password.new')}
+              autoComplete="new-password"
+              aria-describedby="password-policy-title"
+              visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+              id={fieldId('newPassword')}
+              {...form.getInputProps('newPassword')}
+            />
+            <PasswordInput
+              label={t('password.confirm')}
+              autoComplete="new-password"
+              visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+              id={fieldId('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <PolicyHints policy={policy} rules={rules} newPassword={form.values.newPassword} />
+            <Group>
+              <Button type="submit" loading={change.isPending} disabled={change.isPending}>
+                {t('password.submit')}
+              </Button>
+              <Button variant="default" onClick={clear} disabled={change.isPending}>
+                {t('password.clear')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

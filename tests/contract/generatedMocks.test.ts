@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+
+/**
+ * Every mock response orval generates (the MSW handlers' default answers, taken from the
+ * contract's first named example) must pass the zod schema orval generates for the same
+ * operation, so component tests never run on data the contract forbids.
+ */
+const mockModules = import.meta.glob<Record<string, unknown>>('../../generated/api/**/*.msw.ts', { eager: true });
+const zodModules = import.meta.glob<Record<string, unknown>>('../../generated/zod/**/*.ts', { eager: true });
+
+const schemas = new Map<string, ZodType>();
+for (const module of Object.values(zodModules)) {
+  for (const [name, value] of Object.entries(module)) {
+    if (value && typeof value === 'object' && 'safeParse' in value) schemas.set(name, value as ZodType);
+  }
+}
+
+const mocks: Array<[string, () => unknown]> = [];
+for (const module of Object.values(mockModules)) {
+  for (const [name, value] of Object.entries(module)) {
+    const match = /^get(\w+)ResponseMock$/.exec(name);
+    if (match && typeof value === 'function') mocks.push([match[1]!, value as () => unknown]);
+  }
+}
+
+describe('generated mocks', () => {
+  it('exist for every operation that answers with a body', () => {
+    expect(mocks.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it.each(mocks)('%s mock passes its response schema', (operation, mock) => {
+    const schema = schemas.get(`${operation}Response`);
+    expect(schema, `generated/zod has no ${operation}Response`).toBeDefined();
+    const result = schema!.safeParse(mock());
+    expect(result.success ? [] : result.error.issues).toEqual([]);
+  });
+});
