@@ -1,0 +1,118 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  useGetIdpConfig,
+  useGetLinkedIdentities,
+  useUnlinkIdentity,
+} from '../../../generated/api/identities/identities';
+import { t } from '../../messages/t';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { toast } from '../../shared/ui/toast';
+import { identityControl, identityRows, type IdentityRow } from './identityCatalogue';
+import { writeLinkState } from './linkState';
+import { ProviderLogo } from './ProviderLogo';
+
+/** The Social Identities & IAM SMART box, shown only when the app config says 'true'. */
+export function SocialIdentities() {
+  const config = useGetIdpConfig();
+  if (config.data !== 'true') return null;
+  return <SocialIdentitiesBox />;
+}
+
+function SocialIdentitiesBox() {
+  const navigate = useNavigate();
+  const idps = useGetLinkedIdentities();
+  const unlink = useUnlinkIdentity();
+  const [confirming, setConfirming] = useState<IdentityRow>();
+
+  const startLink = (row: IdentityRow) => {
+    writeLinkState({ mode: 'startLinkIdp', link: { idpId: row.id, idpName: row.provider } });
+    void navigate({ to: '/auth/$provider/login', params: { provider: row.provider } });
+  };
+
+  const confirmUnlink = () => {
+    if (!confirming || unlink.isPending) return;
+    unlink.mutate(
+      { idpId: confirming.id },
+      {
+        onSuccess: async () => {
+          toast.success(t('identities.unlinkSuccess'));
+          setConfirming(undefined);
+          await idps.refetch();
+        },
+      },
+    );
+  };
+
+  const rows = idps.data ? identityRows(idps.data.idps) : [];
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="social-identities" mt="md">
+      <Title order={2} size="h3" id="social-identities" mb="xs">
+        {t('identities.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('identities.intro')}
+      </Text>
+      {idps.isPending && <PageLoader />}
+      {idps.isError && (
+        <Alert color="red" title={t('identities.loadFailed')}>
+          <Button mt="sm" variant="default" onClick={() => void idps.refetch()}>
+            {t('error.retry')}
+          </Button>
+        </Alert>
+      )}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {rows.map((row) => {
+          const control = identityControl(row);
+          const label = t(row.label);
+          return (
+            <Group key={row.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap">
+                <ProviderLogo provider={row.provider} />
+                <Text fw={500}>{label}</Text>
+              </Group>
+              {control === 'linked' && (
+                <Badge color="teal.9" variant="light">
+                  {t('identities.linked')}
+                </Badge>
+              )}
+              {control === 'link' && (
+                <Button size="xs" onClick={() => startLink(row)} aria-label={t('identities.linkLabel', { provider: label })}>
+                  {t('identities.link')}
+                </Button>
+              )}
+              {control === 'unlink' && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setConfirming(row)}
+                  aria-label={t('identities.unlinkLabel', { provider: label })}
+                >
+                  {t('identities.unlink')}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+      <Modal
+        opened={confirming !== undefined}
+        onClose={() => !unlink.isPending && setConfirming(undefined)}
+        title={confirming ? t('identities.confirmTitle', { provider: t(confirming.label) }) : ''}
+        centered
+      >
+        <Text mb="md">{t('identities.unlinkConfirm')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(undefined)} disabled={unlink.isPending}>
+            {t('profile.cancel')}
+          </Button>
+          <Button color="red.8" onClick={confirmUnlink} loading={unlink.isPending}>
+            {t('identities.unlink')}
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Button, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useGetProfile } from '../../../generated/api/profile/profile';
+import { t, type MessageKey } from '../../messages/t';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { toProfile } from './profile';
+import { RecoveryEmail } from './RecoveryEmail';
+
+function Detail({ label, children }: { label: MessageKey; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {t(label)}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function PersonalInformation() {
+  const query = useGetProfile({ query: { select: toProfile } });
+  const profile = query.data;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="personal-information">
+      <Title order={2} size="h3" id="personal-information" mb="sm">
+        {t('profile.personalInformation')}
+      </Title>
+      {query.isPending && <PageLoader />}
+      {query.isError && (
+        <Alert color="red" title={t('profile.loadFailed')}>
+          <Button mt="sm" variant="default" onClick={() => void query.refetch()}>
+            {t('error.retry')}
+          </Button>
+        </Alert>
+      )}
+      {profile && (
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
+          <Detail label="profile.electronicId">{profile.electronicId}</Detail>
+          <Detail label="profile.displayName">{profile.displayName}</Detail>
+          <Detail label="profile.firstName">{profile.firstName}</Detail>
+          <Detail label="profile.lastName">{profile.lastName}</Detail>
+          <Detail label="profile.primaryEmail">{profile.primaryEmail}</Detail>
+          <Detail label="profile.department">{profile.department}</Detail>
+          <div style={{ gridColumn: '1 / -1' }}>
+            <Text component="dt" size="sm" c="dimmed" id="recovery-email-label">
+              {t('profile.secondaryEmail')}
+            </Text>
+            <Text component="dd" m={0}>
+              <RecoveryEmail profile={profile} />
+            </Text>
+          </div>
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getGetIdpConfigMockHandler, getGetLinkedIdentitiesMockHandler } from '../../../generated/api/identities/identities.msw';
+import { getGetProfileMockHandler } from '../../../generated/api/profile/profile.msw';
+import type { LinkedIdentitiesResponse, ProfileResponse } from '../../../generated/model';
+import { example } from '../../../tests/support/examples';
+import { renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
+import { readLinkState } from '../identities/linkState';
+
+function detail(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+}
+
+async function openProfile() {
+  const view = renderRoute('/profile/details');
+  await screen.findByText('Electronic ID');
+  return view;
+}
+
+describe('Profile: personal information', () => {
+  it('shows the details with department as Job Title', async () => {
+    await openProfile();
+    expect(detail('Electronic ID')).toHaveTextContent('smwong25');
+    expect(detail('First name')).toHaveTextContent('Siu Ming');
+    expect(detail('Last name')).toHaveTextContent('Wong');
+    expect(detail('Display name')).toHaveTextContent('WONG Siu Ming');
+    expect(detail('Primary email')).toHaveTextContent('smwong25@my.example.edu.hk');
+    expect(detail('Job Title')).toHaveTextContent('Student');
+    expect(detail('Recovery email')).toHaveTextContent('Not set');
+  });
+
+  it('drops the user field of the full persona', async () => {
+    server.use(getGetProfileMockHandler(example<ProfileResponse>('getProfile', 'full')));
+    await openProfile();
+    expect(detail('Recovery email')).toHaveTextContent('tm.chan@example.com');
+    expect(screen.queryByText(/00u1taiman/)).not.toBeInTheDocument();
+  });
+
+  it("an unchanged save says 'Nothing has been updated' and leaves edit mode without a call", async () => {
+    let posts = 0;
+    server.use(http.post('*/api/v1/user/profile', () => ((posts += 1), HttpResponse.json({ status: true }))));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing has been updated')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Recovery email' })).not.toBeInTheDocument();
+    expect(posts).toBe(0);
+  });
+
+  it("a change posts once, refetches the profile and shows 'Update success'", async () => {
+    const bodies: unknown[] = [];
+    let saved = false;
+    server.use(
+      http.post('*/api/v1/user/profile', async ({ request }) => {
+        bodies.push(await request.json());
+        saved = true;
+        return HttpResponse.json({ status: true });
+      }),
+      http.get('*/api/v1/user/profile', () =>
+        HttpResponse.json({ ...example<ProfileResponse>('getProfile', 'new-user'), secondaryEmail: saved ? 'siuming@example.com' : null }),
+      ),
+    );
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
+    const input = screen.getByRole('textbox', { name: 'Recovery email' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.type(input, 'siuming@example.com');
+    await user.dblClick(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Update success')).toBeInTheDocument();
+    expect(bodies).toEqual([{ secondaryEmail: 'siuming@example.com' }]);
+    await waitFor(() => expect(detail('Recovery email')).toHaveTextContent('siuming@example.com'));
+    expect(screen.queryByRole('textbox', { name: 'Recovery email' })).not.toBeInTheDocument();
+  });
+
+  it('a failed save shows the error and keeps what the user typed', async () => {
+    server.use(http.post('*/api/v1/user/profile', () => HttpResponse.json({ errorMessage: 'Email domain not allowed' }, { status: 400 })));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
+    await user.type(screen.getByRole('textbox', { name: 'Recovery email' }), 'me@blocked.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email domain not allowed');
+    expect(screen.getByRole('textbox', { name: 'Recovery email' })).toHaveValue('me@blocked.example');
+    expect(screen.queryByText('Update success')).not.toBeInTheDocument();
+  });
+
+  it('Cancel restores the old value', async () => {
+    server.use(getGetProfileMockHandler(example<ProfileResponse>('getProfile', 'full')));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
+    const input = screen.getByRole('textbox', { name: 'Recovery email' });
+    expect(input).toHaveValue('tm.chan@example.com');
+    await user.clear(input);
+    await user.type(input, 'other@example.com');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(detail('Recovery email')).toHaveTextContent('tm.chan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
+    expect(screen.getByRole('textbox', { name: 'Recovery email' })).toHaveValue('tm.chan@example.com');
+  });
+});
+
+describe('Profile: social identities', () => {
+  it("is hidden unless the app config says 'true'", async () => {
+    server.use(getGetIdpConfigMockHandler(example<string>('getIdpConfig', 'hidden')));
+    await openProfile();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Social Identities & IAM SMART' })).not.toBeInTheDocument());
+  });
+
+  it('lists every provider with Link for the new user', async () => {
+    await openProfile();
+    const box = (await screen.findByRole('heading', { name: 'Social Identities & IAM SMART' })).closest('section')!;
+    await within(box).findByText('iAM Smart');
+    for (const label of ['iAM Smart', 'Facebook', 'LinkedIn', 'Google', 'Apple']) {
+      expect(within(box).getByRole('button', { name: `Link ${label}` })).toBeInTheDocument();
+    }
+  });
+
+  it("shows iAM Smart as only 'Linked' and unlinks another identity after confirmation", async () => {
+    server.use(getGetLinkedIdentitiesMockHandler(example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full')));
+    const deleted: string[] = [];
+    server.use(
+      http.delete('*/api/v1/user/idps/:idpId', ({ params }) => {
+        deleted.push(String(params.idpId));
+        server.use(
+          getGetLinkedIdentitiesMockHandler({
+            idps: example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full').idps.map((idp) => (idp.name === 'google' ? { ...idp, linked: false } : idp)),
+          }),
+        );
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    const { user } = await openProfile();
+    const box = (await screen.findByRole('heading', { name: 'Social Identities & IAM SMART' })).closest('section')!;
+    const smart = (await within(box).findByText('iAM Smart')).closest('li')!;
+    expect(within(smart).getByText('Linked')).toBeInTheDocument();
+    expect(within(smart).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(box).getByRole('button', { name: 'Unlink Google' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to unlink this social identity?');
+    await user.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+
+    expect(await screen.findByText('Unlink successfully')).toBeInTheDocument();
+    expect(deleted).toEqual(['0oa4google']);
+    expect(await within(box).findByRole('button', { name: 'Link Google' })).toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation unlinks nothing', async () => {
+    server.use(getGetLinkedIdentitiesMockHandler(example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full')));
+    const { user } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Unlink LinkedIn' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Unlink LinkedIn' })).toBeInTheDocument();
+  });
+
+  it('Link stores the linking state and goes to the provider login route', async () => {
+    const { user, router } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Link Facebook' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/facebook/login'));
+    expect(readLinkState()).toEqual({ mode: 'startLinkIdp', link: { idpId: '0oa2facebook', idpName: 'facebook' } });
+  });
+});
