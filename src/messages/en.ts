@@ -135,6 +135,20 @@ export const en = {
   'mfa.webauthnError': 'The operation either timed out or was not allowed.',
 
   'question.none': 'You have not setup the security question.',
+
+  'loginLog.caption': 'Your previous logins, newest first',
+  'loginLog.time': 'Login time',
+  'loginLog.browser': 'Browser',
+  'loginLog.os': 'OS',
+  'loginLog.ip': 'IP address',
+  'loginLog.district': 'District',
+  'loginLog.application': 'Application',
+  'loginLog.loadMore': 'Load more',
+  'loginLog.loadingMore': 'Loading more logins...',
+  'loginLog.end': 'You have reached the end of your login history.',
+  'loginLog.empty': 'There are no previous logins to show.',
+  'loginLog.loadFailed': 'More logins could not be loaded: {message}',
+  'loginLog.count': '{n} logins shown',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../messages/t';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { LoginLogPage } from '../../../features/login-log/LoginLog.page';
+import { loginLogQueryOptions } from '../../../features/login-log/loginLogQuery';
 
 export const Route = createFileRoute('/_authenticated/profile/login')({
-  component: () => <PlaceholderPage title={t('page.loginLog')} />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(loginLogQueryOptions());
+  },
+  component: LoginLogPage,
 });

@@ -1,0 +1,173 @@
+import { Alert, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef } from 'react';
+import type { LoginLogEntry } from '../../../generated/model';
+import { t, type MessageKey } from '../../messages/t';
+import { messageOf } from '../../shared/api/queryClient';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { formatLoginTime } from './formatLoginTime';
+import { isNearBottom, loginLogQueryOptions } from './loginLogQuery';
+
+const COLUMNS: Array<{ key: keyof LoginLogEntry; label: MessageKey }> = [
+  { key: 'time', label: 'loginLog.time' },
+  { key: 'browser', label: 'loginLog.browser' },
+  { key: 'os', label: 'loginLog.os' },
+  { key: 'ip', label: 'loginLog.ip' },
+  { key: 'district', label: 'loginLog.district' },
+  { key: 'application', label: 'loginLog.application' },
+];
+
+const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry) => (key === 'time' ? formatLoginTime(entry.time) : entry[key]);
+
+export function LoginLogPage() {
+  const query = useInfiniteQuery(loginLogQueryOptions());
+  const { data, hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  const rows = data?.pages.flatMap((page) => page.logs) ?? [];
+  // Below 48em (768 px) the six columns do not fit: each login becomes a card.
+  const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const estimate = isNarrow ? 200 : 45;
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimate,
+    // An element not laid out yet measures 0: keep the estimate rather than collapsing the list.
+    measureElement: (element) => element.getBoundingClientRect().height || estimate,
+    overscan: 8,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+  });
+
+  const loadMoreIfNearBottom = useCallback(() => {
+    if (!hasNextPage || isFetchingNextPage || isError) return;
+    const page = document.documentElement;
+    if (isNearBottom(window.scrollY, window.innerHeight, page.scrollHeight)) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  useEffect(() => {
+    window.addEventListener('scroll', loadMoreIfNearBottom, { passive: true });
+    // A page shorter than the window never scrolls: check once the rows are drawn too.
+    const frame = requestAnimationFrame(loadMoreIfNearBottom);
+    return () => {
+      window.removeEventListener('scroll', loadMoreIfNearBottom);
+      cancelAnimationFrame(frame);
+    };
+  }, [loadMoreIfNearBottom, rows.length]);
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageTitle>{t('page.loginLog')}</PageTitle>
+        <PageLoader />
+      </>
+    );
+  }
+
+  const items = virtualizer.getVirtualItems();
+  const offset = virtualizer.options.scrollMargin;
+  const paddingTop = items.length > 0 ? items[0]!.start - offset : 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
+  const firstPageFailed = isError && rows.length === 0;
+
+  return (
+    <>
+      <PageTitle>{t('page.loginLog')}</PageTitle>
+      <div ref={listRef}>
+        {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}
+        {rows.length > 0 && !isNarrow && (
+          <Table striped aria-rowcount={rows.length + 1} captionSide="top" data-testid="login-log-table">
+            <Table.Caption>{t('loginLog.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr aria-rowindex={1}>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column.key} scope="col">
+                    {t(column.label)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {paddingTop > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={COLUMNS.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const entry = rows[item.index]!;
+                return (
+                  <Table.Tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+                    {COLUMNS.map((column) => (
+                      <Table.Td key={column.key}>{cell(entry, column.key)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+              {paddingBottom > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={COLUMNS.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+                </tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        )}
+        {rows.length > 0 && isNarrow && (
+          <ul aria-label={t('loginLog.caption')} style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="login-log-list">
+            {paddingTop > 0 && <li aria-hidden="true" style={{ height: paddingTop }} />}
+            {items.map((item) => {
+              const entry = rows[item.index]!;
+              return (
+                <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ paddingBottom: 8 }}>
+                  <Card withBorder padding="sm">
+                    <SimpleGrid component="dl" cols={2} spacing={4} verticalSpacing={4} m={0}>
+                      {COLUMNS.map((column) => (
+                        <div key={column.key} style={{ display: 'contents' }}>
+                          <Text component="dt" size="sm" c="dimmed">
+                            {t(column.label)}
+                          </Text>
+                          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                            {cell(entry, column.key)}
+                          </Text>
+                        </div>
+                      ))}
+                    </SimpleGrid>
+                  </Card>
+                </li>
+              );
+            })}
+            {paddingBottom > 0 && <li aria-hidden="true" style={{ height: paddingBottom }} />}
+          </ul>
+        )}
+      </div>
+
+      <div aria-live="polite">
+        {isError && (
+          <Alert color="red" mt="md" title={t('loginLog.loadFailed', { message: messageOf(query.error) })}>
+            <Button mt="sm" variant="default" onClick={() => void (firstPageFailed ? query.refetch() : fetchNextPage())}>
+              {t('error.retry')}
+            </Button>
+          </Alert>
+        )}
+        {isFetchingNextPage && (
+          <Center py="md">
+            <Loader size="sm" mr="sm" aria-hidden />
+            {t('loginLog.loadingMore')}
+          </Center>
+        )}
+        {!isError && !hasNextPage && rows.length > 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            {t('loginLog.end')} {t('loginLog.count', { n: rows.length })}
+          </Text>
+        )}
+      </div>
+      {hasNextPage && !isError && !isFetchingNextPage && (
+        <Center py="md">
+          <Button variant="default" onClick={() => void fetchNextPage()}>
+            {t('loginLog.loadMore')}
+          </Button>
+        </Center>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * A login time as the spec shows it: day/month/year (two-digit day and month), 12-hour clock
+ * with AM/PM and zero-padded minutes, in the browser's time zone (or the one given),
+ * e.g. 09/03/2026 4:05 PM.
+ * An unreadable value is shown as it came, never as "Invalid Date".
+ */
+export function formatLoginTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const dayPeriod = (parts.dayPeriod ?? '').toUpperCase();
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute} ${dayPeriod}`;
+}
