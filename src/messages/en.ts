@@ -135,6 +135,18 @@ export const en = {
   'mfa.webauthnError': 'The operation either timed out or was not allowed.',
 
   'question.none': 'You have not setup the security question.',
+  'question.tip1': 'A security question lets you reset a forgotten password without calling the help desk.',
+  'question.tip2': 'Choose a question whose answer only you know and will still remember in years to come.',
+  'question.tip3': 'To change your question, delete the current one and set up a new one.',
+  'question.current': 'Your security question',
+  'question.edit': 'Edit',
+  'question.question': 'Question',
+  'question.answer': 'Answer',
+  'question.save': 'Save',
+  'question.delete': 'Delete',
+  'question.cancel': 'Cancel',
+  'question.saved': 'Enroll factor successfully',
+  'question.loadFailed': 'Your security question could not be loaded.',
 
   'loginLog.caption': 'Your previous logins, newest first',
   'loginLog.time': 'Login time',

@@ -44,7 +44,7 @@ export function Header() {
           </Group>
         </UnstyledButton>
         <Group gap="xs" wrap="nowrap">
-          <Menu opened={menuOpened} onChange={menu.set} position="bottom-end" withinPortal closeOnClickOutside hideDetached={false}>
+          <Menu opened={menuOpened} onChange={menu.set} position="bottom-end" withinPortal closeOnClickOutside>
             <Menu.Target>
               <Button variant="default" leftSection={<Burger opened={menuOpened} size="xs" component="span" aria-hidden />}>
                 {t('nav.menu')}

@@ -9,6 +9,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   components: {
+    // Menus and dropdowns stay put when their anchor scrolls out of view, instead of vanishing.
+    Popover: { defaultProps: { hideDetached: false } },
     Notification: {
       styles: { description: { color: 'var(--mantine-color-text)' } },
     },

@@ -1,0 +1,124 @@
+import { Alert, Button, Group, List, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
+import { t } from '../../messages/t';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { toast } from '../../shared/ui/toast';
+import { defaultQuestion, enrolledQuestion, findQuestionFactor } from './questionFactor';
+
+export function SecurityQuestionPage() {
+  const factors = useGetFactors();
+  const questions = useGetSecurityQuestions();
+  const enroll = useEnrollFactor();
+  const reset = useResetFactor();
+  const [editing, setEditing] = useState(false);
+  const [question, setQuestion] = useState<string>();
+  const [answer, setAnswer] = useState('');
+
+  const enrolled = enrolledQuestion(findQuestionFactor(factors.data?.factors));
+  const options = questions.data ?? [];
+  const busy = enroll.isPending || reset.isPending;
+  const refreshing = factors.isFetching && !factors.isPending;
+
+  const startEditing = () => {
+    setQuestion(defaultQuestion(options, enrolled));
+    setAnswer('');
+    setEditing(true);
+  };
+  const cancel = () => {
+    setQuestion(defaultQuestion(options, enrolled));
+    setAnswer('');
+    setEditing(false);
+  };
+  const afterChange = async (message: string) => {
+    toast.success(message);
+    setEditing(false);
+    setAnswer('');
+    await factors.refetch();
+  };
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    const chosen = question ?? defaultQuestion(options);
+    if (busy || !chosen) return;
+    enroll.mutate(
+      { data: { factorType: 'question', provider: 'OKTA', question: chosen, answer } },
+      { onSuccess: () => afterChange(t('question.saved')) },
+    );
+  };
+  const remove = () => {
+    if (busy || !enrolled) return;
+    reset.mutate({ factorId: enrolled.id }, { onSuccess: () => afterChange(t('mfa.resetSuccess')) });
+  };
+
+  return (
+    <>
+      <PageTitle>{t('page.question')}</PageTitle>
+      <List size="sm" mb="md" spacing={4}>
+        <List.Item>{t('question.tip1')}</List.Item>
+        <List.Item>{t('question.tip2')}</List.Item>
+        <List.Item>{t('question.tip3')}</List.Item>
+      </List>
+      <Paper withBorder p="md" maw={640} component="section" aria-labelledby="current-question">
+        <Title order={2} size="h4" id="current-question" mb="xs">
+          {t('question.current')}
+        </Title>
+        {(factors.isPending || refreshing) && <PageLoader />}
+        {factors.isError && (
+          <Alert color="red" title={t('question.loadFailed')}>
+            <Button mt="sm" variant="default" onClick={() => void factors.refetch()}>
+              {t('error.retry')}
+            </Button>
+          </Alert>
+        )}
+        {factors.isSuccess && !refreshing && !editing && (
+          <Group justify="space-between" wrap="wrap">
+            <Text data-testid="current-question">{enrolled ? enrolled.questionText : t('question.none')}</Text>
+            <Button variant="default" onClick={startEditing} disabled={questions.isPending}>
+              {t('question.edit')}
+            </Button>
+          </Group>
+        )}
+        {factors.isSuccess && !refreshing && editing && (
+          <form onSubmit={save} noValidate>
+            <Stack>
+              <Select
+                label={t('question.question')}
+                data={options.map((o) => ({ value: o.question, label: o.questionText }))}
+                value={question ?? null}
+                onChange={(value) => value && setQuestion(value)}
+                allowDeselect={false}
+                disabled={Boolean(enrolled) || busy}
+                comboboxProps={{ withinPortal: true }}
+              />
+              {!enrolled && (
+                <PasswordInput
+                  label={t('question.answer')}
+                  autoComplete="off"
+                  value={answer}
+                  onChange={(event) => setAnswer(event.currentTarget.value)}
+                  disabled={busy}
+                />
+              )}
+              <Group>
+                {enrolled ? (
+                  <Button color="red.8" onClick={remove} loading={reset.isPending}>
+                    {t('question.delete')}
+                  </Button>
+                ) : (
+                  <Button type="submit" loading={enroll.isPending}>
+                    {t('question.save')}
+                  </Button>
+                )}
+                <Button variant="default" onClick={cancel} disabled={busy}>
+                  {t('question.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </>
+  );
+}
