@@ -16,18 +16,20 @@ export const CALLBACK_ERROR_REDIRECT_MS = 2000;
 export function SignInCallback({ auth }: { auth: Auth }) {
   const navigate = useNavigate();
   const { href } = useLocation();
+  // The address the identity provider returned to, read once: navigating away changes `href`.
+  const [callbackUrl] = useState(() => new URL(href, window.location.origin).toString());
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let active = true;
-    auth.completeSignIn(new URL(href, window.location.origin).toString()).then(
+    auth.completeSignIn(callbackUrl).then(
       // Navigate only once the callback has finished, so the guard sees the new session.
       (returnTo) => active && void navigate({ to: returnTo, replace: true }),
       async (reason: unknown) => {
+        if (!active) return;
         await auth.forgetUser().catch(() => undefined);
         window.localStorage.clear();
-        if (!active) return;
         setError(reason instanceof Error ? reason.message : String(reason));
         timer = setTimeout(() => void navigate({ to: '/', replace: true }), CALLBACK_ERROR_REDIRECT_MS);
       },
@@ -36,7 +38,7 @@ export function SignInCallback({ auth }: { auth: Auth }) {
       active = false;
       if (timer) clearTimeout(timer);
     };
-  }, [auth, navigate, href]);
+  }, [auth, navigate, callbackUrl]);
 
   return (
     <PublicLayout>

@@ -1,0 +1,256 @@
+// The development identity provider: a real OpenID Connect provider (oidc-provider) with the
+// portal registered as a public client that must use PKCE (S256), the dev users of
+// mock/users.json, its own small login page, and sign-out through the end-session endpoint.
+// Everything here is for local development and tests only: the signing key is public.
+//
+//   node mock/idp.mjs                 http://localhost:9000 (IDP_PORT to change)
+//   import { startIdp } from './idp.mjs'; const idp = await startIdp({ accessTokenTtl: 120 });
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import Provider from 'oidc-provider';
+
+const read = (name) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
+const USERS = read('./users.json');
+const SIGNING_KEYS = read('./dev-signing-key.json').keys;
+
+export const CLIENT_ID = 'account-portal';
+/** The API the access tokens are for; tokens are JWTs so the dev proxy can read `sub`. */
+export const API_RESOURCE = 'urn:account-portal:api';
+const PORTAL_ORIGINS = ['http://localhost:5173', 'http://localhost:4173'];
+const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
+const LINK_PROVIDERS = SOCIAL_SCOPES;
+
+const escapeHtml = (value) =>
+  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+function page(title, body, status = 200) {
+  return {
+    status,
+    html: `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f5; color: #1a1a1a; }
+  main { max-width: 24rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border: 1px solid #d4d4d8; border-radius: 8px; }
+  h1 { font-size: 1.4rem; margin-top: 0; }
+  label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
+  input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #71717a; border-radius: 4px; }
+  button { margin-top: 1.25rem; width: 100%; padding: .7rem; font-size: 1rem; font-weight: 600; color: #fff; background: #7a1f2b; border: 0; border-radius: 4px; cursor: pointer; }
+  button:focus-visible, input:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+  .error { color: #9f1239; background: #fff1f2; border: 1px solid #fda4af; padding: .6rem; border-radius: 4px; }
+  .note { font-size: .875rem; color: #3f3f46; margin-top: 1.5rem; }
+  code { background: #f4f4f5; padding: 0 .2rem; }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`,
+  };
+}
+
+function loginPage(uid, { error, username = '' } = {}) {
+  const users = USERS.map((u) => `<li><code>${escapeHtml(u.username)}</code> / <code>${escapeHtml(u.password)}</code> (${escapeHtml(u.persona)})</li>`).join('');
+  return page(
+    'University sign-in',
+    `<h1>University sign-in</h1>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/interaction/${escapeHtml(uid)}/login">
+  <label for="username">Username</label>
+  <input id="username" name="username" autocomplete="username" autocapitalize="none" required value="${escapeHtml(username)}" ${username ? '' : 'autofocus'}>
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required ${username ? 'autofocus' : ''}>
+  <button type="submit">Sign in</button>
+</form>
+<div class="note"><p>Development identity provider. Dev users:</p><ul>${users}</ul></div>`,
+    error ? 401 : 200,
+  );
+}
+
+function send(res, { status, html }) {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(html);
+}
+
+function sendJson(req, res, status, body) {
+  const origin = req.headers.origin;
+  const headers = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
+  if (origin && PORTAL_ORIGINS.includes(origin)) {
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers.Vary = 'Origin';
+  }
+  res.writeHead(status, headers);
+  res.end(JSON.stringify(body));
+}
+
+async function readForm(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Grants every scope and claim the portal asks for, so no consent page interrupts sign-in. */
+async function grantEverything(ctx) {
+  const { oidc } = ctx;
+  const grantId = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId);
+  let grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+  if (!grant) grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+  const scopes = [...(oidc.requestParamScopes ?? [])].join(' ');
+  if (scopes) grant.addOIDCScope(scopes);
+  grant.addResourceScope(API_RESOURCE, 'api');
+  await grant.save();
+  return grant;
+}
+
+function configuration({ accessTokenTtl }) {
+  return {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_name: 'City University account portal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: PORTAL_ORIGINS.map((origin) => `${origin}/auth/default/callback`),
+        post_logout_redirect_uris: PORTAL_ORIGINS.flatMap((origin) => [`${origin}/`, origin]),
+      },
+    ],
+    // Public clients must use PKCE; oidc-provider 9 supports S256 only.
+    pkce: { required: () => true },
+    scopes: ['openid', 'profile', 'email', 'offline_access', ...SOCIAL_SCOPES],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      email: ['email'],
+    },
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const user = USERS.find((u) => u.username === sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return {
+            sub,
+            preferred_username: user.username,
+            name: user.name,
+            given_name: user.given_name,
+            family_name: user.family_name,
+            email: user.email,
+          };
+        },
+      };
+    },
+    loadExistingGrant: grantEverything,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        // No "Do you want to sign out?" stop: the portal's Logout button already asked.
+        async logoutSource(ctx, form) {
+          ctx.body = page(
+            'Signing out',
+            `<h1>Signing out</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
+<noscript><button type="submit" form="op.logoutForm">Continue</button></noscript>
+<script>document.forms[0].submit()</script>`,
+          ).html;
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.body = page('Signed out', '<h1>Signed out</h1><p>You have been signed out.</p>').html;
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({ scope: 'api', audience: API_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtl }),
+      },
+    },
+    clientBasedCORS: (_ctx, origin) => PORTAL_ORIGINS.includes(origin),
+    ttl: {
+      AccessToken: accessTokenTtl,
+      IdToken: accessTokenTtl,
+      Interaction: 3600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      AuthorizationCode: 120,
+      RefreshToken: 8 * 3600,
+    },
+    jwks: { keys: SIGNING_KEYS },
+    cookies: { keys: ['dev-only-cookie-key-1', 'dev-only-cookie-key-2'] },
+  };
+}
+
+/** Starts the provider; resolves once it listens. */
+export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl = 3600, quiet = false } = {}) {
+  const issuer = `http://${host}:${port}`;
+  const provider = new Provider(issuer, configuration({ accessTokenTtl }));
+  if (!quiet) {
+    provider.on('server_error', (_ctx, error) => console.error('idp: server error', error));
+  }
+  const oidc = provider.callback();
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', issuer);
+      const interaction = /^\/interaction\/([\w-]+)(\/login)?$/.exec(url.pathname);
+
+      if (url.pathname === '/favicon.ico') {
+        res.writeHead(204).end();
+        return;
+      }
+      if (url.pathname === '/oauth/provider' && req.method === 'GET') {
+        const code = url.searchParams.get('code');
+        if (!code) return sendJson(req, res, 400, { errorMessage: 'code is required' });
+        const provider = LINK_PROVIDERS.find((name) => code.startsWith(`${name}-`)) ?? 'iamsmart';
+        return sendJson(req, res, 200, { provider });
+      }
+      if (interaction && req.method === 'GET' && !interaction[2]) {
+        const details = await provider.interactionDetails(req, res);
+        if (details.prompt.name === 'login') return send(res, loginPage(details.uid));
+        // Consent: loadExistingGrant grants everything already; should a prompt still come, grant it here.
+        const grant = new provider.Grant({ clientId: details.params.client_id, accountId: details.session?.accountId });
+        if (details.params.scope) grant.addOIDCScope(String(details.params.scope));
+        grant.addResourceScope(API_RESOURCE, 'api');
+        const grantId = await grant.save();
+        return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      }
+      if (interaction && req.method === 'POST' && interaction[2]) {
+        const details = await provider.interactionDetails(req, res);
+        const form = await readForm(req);
+        const username = (form.get('username') ?? '').trim();
+        const user = USERS.find((u) => u.username === username && u.password === form.get('password'));
+        if (!user) return send(res, loginPage(details.uid, { error: 'Wrong username or password.', username }));
+        return provider.interactionFinished(req, res, { login: { accountId: user.username } }, { mergeWithLastSubmission: false });
+      }
+      return oidc(req, res);
+    } catch (error) {
+      if (!quiet) console.error('idp:', error);
+      if (!res.headersSent) send(res, page('Sign-in error', `<h1>Sign-in error</h1><p role="alert">${escapeHtml(error.message)}</p>`, 400));
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host === 'localhost' ? undefined : host, resolve);
+  });
+  return {
+    url: issuer,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.IDP_PORT ?? 9000);
+  const idp = await startIdp({ port, accessTokenTtl: Number(process.env.IDP_ACCESS_TOKEN_TTL ?? 3600) });
+  console.log(`identity provider on ${idp.url}`);
+  const stop = () => {
+    void idp.close().then(() => process.exit(0));
+    // Open keep-alive connections must not hold the process.
+    setTimeout(() => process.exit(0), 500).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
