@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { browser } from '../../src/shared/browser';
 import { server } from './server';
 
 // jsdom lacks these browser APIs that Mantine relies on.
@@ -26,6 +27,11 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView ??= () => undefined;
+
+// jsdom cannot leave the page: record where the app sends the browser instead.
+beforeEach(() => {
+  vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+});
 
 // Any request without a handler fails the test.
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

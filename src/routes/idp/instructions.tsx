@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../messages/t';
-import { PlaceholderPage } from '../../shared/ui/PlaceholderPage';
-import { PublicLayout } from '../../shared/ui/PublicLayout';
+import { IdpInstructions } from '../../features/identities/IdpInstructions.page';
+import { stringParams } from '../../shared/searchParams';
 
 export const Route = createFileRoute('/idp/instructions')({
-  component: () => (
-    <PublicLayout>
-      <PlaceholderPage title={t('page.instructions')} />
-    </PublicLayout>
-  ),
+  validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state', 'error', 'error_description']),
+  component: function InstructionsRoute() {
+    return <IdpInstructions search={Route.useSearch()} />;
+  },
 });

@@ -1,19 +1,17 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { t } from '../../../messages/t';
+import { SocialCallback } from '../../../features/identities/SocialCallback.page';
+import { stringParams } from '../../../shared/searchParams';
 import { isSocialProvider } from '../../../shared/socialProviders';
-import { PublicLayout } from '../../../shared/ui/PublicLayout';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
 
 export const Route = createFileRoute('/auth/$provider/callback')({
+  validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state']),
   beforeLoad: ({ params }) => {
     if (!isSocialProvider(params.provider)) throw notFound();
   },
-  component: function SocialCallback() {
+  component: function SocialCallbackRoute() {
     const { provider } = Route.useParams();
-    return (
-      <PublicLayout>
-        <PlaceholderPage title={t('page.socialCallback', { provider })} />
-      </PublicLayout>
-    );
+    const { code, state } = Route.useSearch();
+    const { auth } = Route.useRouteContext();
+    return isSocialProvider(provider) ? <SocialCallback auth={auth} provider={provider} code={code} state={state} /> : null;
   },
 });

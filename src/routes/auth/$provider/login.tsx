@@ -1,19 +1,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { t } from '../../../messages/t';
+import { SocialLogin } from '../../../features/identities/SocialLogin.page';
 import { isSocialProvider } from '../../../shared/socialProviders';
-import { PublicLayout } from '../../../shared/ui/PublicLayout';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
 
 export const Route = createFileRoute('/auth/$provider/login')({
   beforeLoad: ({ params }) => {
     if (!isSocialProvider(params.provider)) throw notFound();
   },
-  component: function SocialLogin() {
+  component: function SocialLoginRoute() {
     const { provider } = Route.useParams();
-    return (
-      <PublicLayout>
-        <PlaceholderPage title={t('page.socialLogin', { provider })} />
-      </PublicLayout>
-    );
+    return isSocialProvider(provider) ? <SocialLogin provider={provider} /> : null;
   },
 });

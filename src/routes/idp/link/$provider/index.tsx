@@ -1,19 +1,20 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { t } from '../../../../messages/t';
+import { SocialCallback } from '../../../../features/identities/SocialCallback.page';
+import { stringParams } from '../../../../shared/searchParams';
 import { isSocialProvider } from '../../../../shared/socialProviders';
-import { PlaceholderPage } from '../../../../shared/ui/PlaceholderPage';
-import { PublicLayout } from '../../../../shared/ui/PublicLayout';
 
+/** Starts linking an external identity that the identity provider pointed at (from /idp/instructions). */
 export const Route = createFileRoute('/idp/link/$provider/')({
+  validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state']),
   beforeLoad: ({ params }) => {
     if (!isSocialProvider(params.provider)) throw notFound();
   },
-  component: function IdpLink() {
+  component: function IdpLinkRoute() {
     const { provider } = Route.useParams();
-    return (
-      <PublicLayout>
-        <PlaceholderPage title={t('page.idpLink', { provider })} />
-      </PublicLayout>
-    );
+    const { code, state } = Route.useSearch();
+    const { auth } = Route.useRouteContext();
+    return isSocialProvider(provider) ? (
+      <SocialCallback auth={auth} provider={provider} code={code} state={state} requireIdpId={false} />
+    ) : null;
   },
 });
