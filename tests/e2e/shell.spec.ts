@@ -59,3 +59,16 @@ test('unknown paths show a not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('pages scroll to the top on a route change', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 600 });
+  await signIn(page, 'taiman.chan', '/profile/login');
+  await expect(page.getByTestId('login-log-list')).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  // Scroll down with the menu open, then choose an entry without scrolling back up first.
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.getByRole('menuitem', { name: 'Change Password' }).dispatchEvent('click');
+  await expect(page).toHaveURL('/profile/password');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

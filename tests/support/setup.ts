@@ -5,28 +5,30 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { browser } from '../../src/shared/browser';
 import { server } from './server';
 
-// jsdom lacks these browser APIs that Mantine relies on.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+// jsdom lacks these browser APIs that Mantine relies on (tests of Node code run without a window).
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView ??= () => undefined;
 }
-window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-Element.prototype.scrollIntoView ??= () => undefined;
 
 // jsdom cannot leave the page: record where the app sends the browser instead.
 beforeEach(() => {
@@ -36,8 +38,9 @@ beforeEach(() => {
 // Any request without a handler fails the test.
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
+  if (typeof window === 'undefined') return;
+  cleanup();
   notifications.clean();
   window.sessionStorage.clear();
   window.localStorage.clear();
