@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../messages/t';
-import { PlaceholderPage } from '../../../../shared/ui/PlaceholderPage';
+import { MfaListPage } from '../../../../features/mfa/MfaList.page';
 
 export const Route = createFileRoute('/_authenticated/profile/mfa/')({
-  component: () => <PlaceholderPage title={t('page.mfa')} />,
+  component: MfaListPage,
 });

@@ -1,0 +1,117 @@
+import { Alert, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
+import { t } from '../../messages/t';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { toast } from '../../shared/ui/toast';
+import { mfaRows, type MfaRow } from './factorCatalogue';
+
+const rowName = (row: MfaRow) => ('key' in row.name ? t(row.name.key) : row.name.text);
+
+/** /profile/mfa: every known factor; view mode shows its state, edit mode Remove or Set up. */
+export function MfaListPage() {
+  const navigate = useNavigate();
+  const factors = useGetFactors();
+  const reset = useResetFactor();
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState<string>();
+
+  const remove = (factorId: string) => {
+    if (reset.isPending) return;
+    setRemoving(factorId);
+    reset.mutate(
+      { factorId },
+      {
+        onSuccess: async (result) => {
+          if (result?.status) toast.success(t('mfa.resetSuccess'));
+          await factors.refetch();
+        },
+        onSettled: () => setRemoving(undefined),
+      },
+    );
+  };
+
+  const rows = factors.data ? mfaRows(factors.data.factors) : [];
+
+  return (
+    <>
+      <PageTitle>{t('page.mfa')}</PageTitle>
+      <Text mb="md">{t('mfa.intro')}</Text>
+      {factors.isPending && <PageLoader />}
+      {factors.isError && (
+        <Alert color="red" title={t('mfa.loadFailed')}>
+          <Button mt="sm" variant="default" onClick={() => void factors.refetch()}>
+            {t('error.retry')}
+          </Button>
+        </Alert>
+      )}
+      {factors.isSuccess && rows.length === 0 && <Text>{t('mfa.none')}</Text>}
+      {rows.length > 0 && (
+        <Paper withBorder p="xs" maw={720}>
+          <Group justify="flex-end" mb="xs">
+            <Button variant={editing ? 'filled' : 'default'} onClick={() => setEditing((on) => !on)} aria-pressed={editing}>
+              {editing ? t('mfa.done') : t('mfa.edit')}
+            </Button>
+          </Group>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('mfa.method')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('mfa.status')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const name = rowName(row);
+                const action = row.action;
+                return (
+                  <Table.Tr key={row.key}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
+                    <Table.Td ta="right">
+                      {!editing && (
+                        <Badge color={row.enabled ? 'teal.9' : 'gray.7'} variant={row.enabled ? 'light' : 'outline'}>
+                          {row.enabled ? t('mfa.enabled') : t('mfa.disabled')}
+                        </Badge>
+                      )}
+                      {editing && action.kind === 'remove' && (
+                        <Button
+                          size="xs"
+                          color="red.8"
+                          variant="outline"
+                          onClick={() => remove(action.factorId)}
+                          loading={removing === action.factorId}
+                          disabled={reset.isPending}
+                          aria-label={t('mfa.removeLabel', { name })}
+                        >
+                          {t('mfa.remove')}
+                        </Button>
+                      )}
+                      {editing && action.kind === 'setup' && (
+                        <Button
+                          size="xs"
+                          onClick={() =>
+                            void navigate({
+                              to: '/profile/mfa/enroll/$provider/$factorType',
+                              params: { provider: action.provider, factorType: action.factorType },
+                            })
+                          }
+                          aria-label={t('mfa.setupLabel', { name })}
+                        >
+                          {t('mfa.setup')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
+import type { FactorListResponse } from '../../../generated/model';
+import { example } from '../../../tests/support/examples';
+import { renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
+
+const table = () => screen.getByRole('table');
+const rowsText = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+describe('Set up MFA', () => {
+  it('shows every known factor of the new user as Disabled in view mode', async () => {
+    renderRoute('/profile/mfa');
+    await screen.findByRole('table');
+    expect(rowsText()).toEqual([
+      ['Okta Verify', 'Disabled'],
+      ['Google / Microsoft Authenticator', 'Disabled'],
+      ['Email Authentication', 'Disabled'],
+      ['SMS Authentication', 'Disabled'],
+      ['Voice Call Authentication', 'Disabled'],
+      ['Security Key or Biometric Authenticator', 'Disabled'],
+      ['City University Authenticator', 'Disabled'],
+    ]);
+  });
+
+  it('lists the full persona’s security keys by name with Remove, and one more Set up', async () => {
+    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
+    const { user } = renderRoute('/profile/mfa');
+    await screen.findByRole('table');
+    expect(rowsText().map(([name, state]) => `${name}: ${state}`)).toContain('YubiKey 5 NFC: Enabled');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('button', { name: 'Remove YubiKey 5 NFC' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Authenticator' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up Security Key or Biometric Authenticator' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove SMS Authentication' })).toBeInTheDocument();
+  });
+
+  it('removes a factor, says so and refreshes the list', async () => {
+    let removed = '';
+    const full = example<FactorListResponse>('getFactors', 'full');
+    server.use(
+      http.get('*/api/v1/user/factor', () =>
+        HttpResponse.json(removed ? { factors: full.factors.map((f) => (f.id === removed ? { ...f, id: undefined, status: 'NOT_SETUP' } : f)) } : full),
+      ),
+      http.delete('*/api/v1/user/factor/:factorId', ({ params }) => ((removed = String(params.factorId)), HttpResponse.json({ status: true }))),
+    );
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Remove SMS Authentication' }));
+    expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Set up SMS Authentication' })).toBeInTheDocument();
+    expect(removed).toMatch(/sms/);
+  });
+
+  it('Set up opens the wizard for that provider and factor type', async () => {
+    const { user, router } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Set up SMS Authentication' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/sms'));
+  });
+
+  it('keeps the list when a removal fails and shows why', async () => {
+    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
+    server.use(http.delete('*/api/v1/user/factor/:factorId', () => HttpResponse.json({ errorMessage: 'Factor is required by policy' }, { status: 403 })));
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Email Authentication' }));
+    expect(await screen.findByText('Factor is required by policy')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Email Authentication' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Factor, FactorListResponse } from '../../../generated/model';
+import { example } from '../../../tests/support/examples';
+import { catalogueEntry, mfaRows, type MfaRow } from './factorCatalogue';
+
+const names = (rows: MfaRow[]) => rows.map((row) => ('key' in row.name ? row.name.key : row.name.text));
+const factor = (factorType: string, provider: string, status = 'NOT_SETUP', extra: Partial<Factor> = {}) =>
+  ({ factorType, provider, status, ...extra }) as Factor;
+
+describe('catalogueEntry', () => {
+  it.each([
+    ['push', 'OKTA', 'mfa.factor.push'],
+    ['token:software:totp', 'OKTA', 'mfa.factor.oktaTotp'],
+    ['TOKEN:SOFTWARE:TOTP', 'google', 'mfa.factor.googleTotp'],
+    ['email', 'OKTA', 'mfa.factor.email'],
+    ['sms', 'OKTA', 'mfa.factor.sms'],
+    ['call', 'OKTA', 'mfa.factor.call'],
+    ['webauthn', 'FIDO', 'mfa.factor.webauthn'],
+    ['token:hotp', 'CUSTOM', 'mfa.factor.custom'],
+    ['question', 'OKTA', undefined],
+    ['webauthn', 'OKTA', undefined],
+    ['token:hotp', 'OKTA', undefined],
+    ['u2f', 'FIDO', undefined],
+  ])('%s from %s is %s', (type, provider, expected) => {
+    expect(catalogueEntry(factor(type, provider))?.name).toBe(expected);
+  });
+});
+
+describe('mfaRows', () => {
+  it('lists the new user’s factors in display order, all to set up, push hiding the Okta code', () => {
+    const rows = mfaRows(example<FactorListResponse>('getFactors', 'new-user').factors);
+    expect(names(rows)).toEqual([
+      'mfa.factor.push',
+      'mfa.factor.googleTotp',
+      'mfa.factor.email',
+      'mfa.factor.sms',
+      'mfa.factor.call',
+      'mfa.factor.webauthn',
+      'mfa.factor.custom',
+    ]);
+    expect(rows.every((row) => !row.enabled && row.action.kind === 'setup')).toBe(true);
+    expect(rows.find((r) => r.key === 'mfa.factor.sms')?.action).toEqual({ kind: 'setup', provider: 'OKTA', factorType: 'sms' });
+  });
+
+  it('lists each active security key by name, default Authenticator, then one Set up row', () => {
+    const rows = mfaRows(example<FactorListResponse>('getFactors', 'full').factors);
+    expect(names(rows)).toEqual([
+      'mfa.factor.push',
+      'mfa.factor.googleTotp',
+      'mfa.factor.email',
+      'mfa.factor.sms',
+      'mfa.factor.call',
+      'YubiKey 5 NFC',
+      'mfa.defaultAuthenticator',
+      'mfa.factor.webauthn',
+      'mfa.factor.custom',
+    ]);
+    const keys = rows.filter((row) => row.key.startsWith('webauthn:'));
+    expect(keys.map((row) => [row.enabled, row.action.kind])).toEqual([
+      [true, 'remove'],
+      [true, 'remove'],
+      [false, 'setup'],
+    ]);
+    expect(rows.filter((row) => row.key !== 'webauthn:setup').every((row) => row.enabled && row.action.kind === 'remove')).toBe(true);
+  });
+
+  it('shows the Okta Verify code entry when there is no push factor', () => {
+    const rows = mfaRows([factor('token:software:totp', 'OKTA', 'ACTIVE', { id: 't1' }), factor('sms', 'OKTA')]);
+    expect(names(rows)).toEqual(['mfa.factor.oktaTotp', 'mfa.factor.sms']);
+    expect(rows[0]!.action).toEqual({ kind: 'remove', factorId: 't1' });
+  });
+
+  it('hides factors outside the catalogue and orders by the catalogue, not the server', () => {
+    const rows = mfaRows([factor('token:hotp', 'CUSTOM'), factor('u2f', 'FIDO'), factor('question', 'OKTA'), factor('email', 'OKTA')]);
+    expect(names(rows)).toEqual(['mfa.factor.email', 'mfa.factor.custom']);
+  });
+
+  it('offers Set up for an active factor the server gave no id', () => {
+    expect(mfaRows([factor('sms', 'OKTA', 'ACTIVE')])[0]!.action.kind).toBe('setup');
+  });
+
+  it('is empty without factors', () => {
+    expect(mfaRows([])).toEqual([]);
+  });
+});
