@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../../../messages/t';
-import { PlaceholderPage } from '../../../../../../shared/ui/PlaceholderPage';
+import { EnrollPage } from '../../../../../../features/mfa/Enroll.page';
 
 export const Route = createFileRoute('/_authenticated/profile/mfa/enroll/$provider/$factorType')({
-  component: () => <PlaceholderPage title={t('page.enroll')} />,
+  component: function Enroll() {
+    const { provider, factorType } = Route.useParams();
+    return <EnrollPage provider={provider} factorType={factorType} />;
+  },
 });

@@ -1,0 +1,132 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { example } from '../../../../tests/support/examples';
+import { renderRoute } from '../../../../tests/support/renderRoute';
+import { server } from '../../../../tests/support/server';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function recordEnrolments() {
+  const bodies: unknown[] = [];
+  server.use(http.post('*/api/v1/user/factor/enroll/phone', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json(example('enrollPhoneFactor', 'new-user')))));
+  return bodies;
+}
+
+async function openSms(path = '/profile/mfa/enroll/OKTA/sms') {
+  const view = renderRoute(path);
+  await view.user.click(await screen.findByRole('button', { name: 'Setup' }));
+  await screen.findByRole('heading', { name: 'Your phone number' });
+  return view;
+}
+
+describe('SMS wizard', () => {
+  it('starts with an intro, then asks for the number with the US selected', async () => {
+    renderRoute('/profile/mfa/enroll/OKTA/sms');
+    expect(await screen.findByRole('heading', { name: 'SMS Authentication' })).toHaveFocus();
+    expect(screen.getByText(/text message/)).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Setup' }).then((b) => b.click());
+    const heading = await screen.findByRole('heading', { name: 'Your phone number' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByLabelText('Country', { selector: 'input' })).toHaveValue('United States (+1)');
+    expect(screen.getByText('+1')).toBeInTheDocument();
+  });
+
+  it('refuses to send an empty number', async () => {
+    const bodies = recordEnrolments();
+    const { user } = await openSms();
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByText('This field cannot be left blank')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('sends the code to +dial code and number, then reads Sent; verifies and returns to the list', async () => {
+    const bodies = recordEnrolments();
+    const activations: unknown[] = [];
+    server.use(http.post('*/api/v1/user/factor/:factorId/activate', async ({ params, request }) => (activations.push([params.factorId, await request.json()]), HttpResponse.json(example('activateFactor', 'new-user')))));
+    const { user, router } = await openSms();
+    await user.click(screen.getByLabelText('Country', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Hong Kong (+852)' }));
+    await user.type(screen.getByLabelText('Phone number'), '9123 4567');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+
+    expect(await screen.findByRole('button', { name: 'Sent' })).toBeDisabled();
+    expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+85291234567' }]);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('This field cannot be left blank')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Enter Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
+    expect(await screen.findByText('Activate sms successfully.')).toBeInTheDocument();
+    expect(activations).toEqual([[example<{ id: string }>('enrollPhoneFactor', 'new-user').id, { passCode: '123456' }]]);
+  });
+
+  it('finishes at once when the server answers ACTIVE', async () => {
+    server.use(http.post('*/api/v1/user/factor/enroll/phone', () => HttpResponse.json(example('enrollPhoneFactor', 'active'))));
+    const { user, router } = await openSms();
+    await user.type(screen.getByLabelText('Phone number'), '4155550100');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
+    expect(await screen.findByText('Activate sms successfully.')).toBeInTheDocument();
+  });
+
+  it('after 30 s offers Re-send code only while the number is unchanged', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies = recordEnrolments();
+    const { user } = await openSms();
+    await user.type(screen.getByLabelText('Phone number'), '4155550100');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await screen.findByRole('button', { name: 'Sent' });
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.queryByRole('button', { name: 'Re-send code' })).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(screen.getByRole('button', { name: 'Re-send code' })).toBeInTheDocument();
+    expect(screen.getByText("Haven't received an SMS? To try again, click Re-send code.")).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Phone number'), '1');
+    expect(screen.queryByRole('button', { name: 'Re-send code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Code' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone number'), '{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Re-send code' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+
+  it('shows the banner when sending fails, keeping the number', async () => {
+    server.use(http.post('*/api/v1/user/factor/enroll/phone', () => HttpResponse.json({ errorMessage: 'Invalid phone number' }, { status: 400 })));
+    const { user } = await openSms();
+    await user.type(screen.getByLabelText('Phone number'), '123');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('We found some errors. Please review the form and make corrections.');
+    expect(banner).toHaveTextContent('Invalid phone number');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('123');
+  });
+});
+
+describe('voice call wizard', () => {
+  it('sends number and extension, reads Calling, then Redial after 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies = recordEnrolments();
+    const { user } = await openSms('/profile/mfa/enroll/OKTA/call');
+    await user.type(screen.getByLabelText('Phone number'), '2123 4567');
+    await user.type(screen.getByLabelText('Extension'), '89');
+    await user.click(screen.getByRole('button', { name: 'Call' }));
+    expect(await screen.findByRole('button', { name: 'Calling' })).toBeDisabled();
+    expect(bodies).toEqual([{ factorType: 'call', provider: 'OKTA', phoneNumber: '+121234567', phoneExtension: '89' }]);
+    await act(() => vi.advanceTimersByTimeAsync(30_500));
+    expect(screen.getByRole('button', { name: 'Redial' })).toBeInTheDocument();
+    expect(screen.getByText("Haven't received a voice call? To try again, click Redial.")).toBeInTheDocument();
+  });
+});
+
+describe('enrolment route', () => {
+  it('says clearly when a provider and factor type pair is not supported', async () => {
+    renderRoute('/profile/mfa/enroll/OKTA/u2f');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Setting up u2f from OKTA is not supported here.');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to Set up MFA' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useReducer } from 'react';
+import { useActivateFactor, useEnrollPhoneFactor } from '../../../../generated/api/factors/factors';
+import { t } from '../../../messages/t';
+import { messageOf } from '../../../shared/api/queryClient';
+import { COUNTRY_OPTIONS, dialCodeOf, internationalNumber } from '../countries';
+import {
+  initialPhoneState,
+  PHONE_RESEND_AFTER_MS,
+  phoneReducer,
+  sendButton,
+  showsCodeBox,
+  type PhoneChannel,
+} from './phoneWizard.machine';
+import { useFinishEnrolment } from './useFinishEnrolment';
+import { WizardStep } from './WizardStep';
+
+const TEXT = {
+  sms: { title: 'mfa.sms.title', intro: 'mfa.sms.intro', send: 'mfa.sms.send', sent: 'mfa.sms.sent', resend: 'mfa.sms.resend', warning: 'mfa.sms.resendWarning', success: 'mfa.sms.success' },
+  call: { title: 'mfa.call.title', intro: 'mfa.call.intro', send: 'mfa.call.send', sent: 'mfa.call.sent', resend: 'mfa.call.resend', warning: 'mfa.call.resendWarning', success: 'mfa.call.success' },
+} as const;
+
+/** SMS and voice-call enrolment: intro, then number, send, code and Verify. */
+export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCancel: () => void }) {
+  const text = TEXT[channel];
+  const [state, dispatch] = useReducer(phoneReducer, channel, initialPhoneState);
+  // Failures show the form's banner instead of a toast.
+  const enroll = useEnrollPhoneFactor({ mutation: { meta: { silent: true } } });
+  const activate = useActivateFactor({ mutation: { meta: { silent: true } } });
+  const finish = useFinishEnrolment();
+  const countries = useMemo(() => COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: `${c.name} (+${c.dialCode})` })), []);
+
+  useEffect(() => {
+    if (!state.sentTo) return;
+    const timer = setTimeout(() => dispatch({ type: 'resendDue' }), PHONE_RESEND_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state.sentTo]);
+
+  const send = () => {
+    const next = phoneReducer(state, { type: 'send' });
+    dispatch({ type: 'send' });
+    if (next === state || !next.sending) return;
+    enroll.mutate(
+      {
+        data: {
+          factorType: channel,
+          provider: 'OKTA',
+          phoneNumber: internationalNumber(state.country, state.phone),
+          ...(channel === 'call' && state.extension.trim() ? { phoneExtension: state.extension.trim() } : {}),
+        },
+      },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'ACTIVE') void finish(t(text.success));
+          else if (result.id) dispatch({ type: 'sent', factorId: result.id });
+          else dispatch({ type: 'sendFailed' });
+        },
+        onError: () => dispatch({ type: 'sendFailed' }),
+      },
+    );
+  };
+
+  const verify = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = phoneReducer(state, { type: 'verify' });
+    dispatch({ type: 'verify' });
+    if (next === state || !next.verifying || !state.factorId) return;
+    activate.mutate(
+      { factorId: state.factorId, data: { passCode: state.code.trim() } },
+      { onSuccess: () => void finish(t(text.success)), onError: () => dispatch({ type: 'verifyFailed' }) },
+    );
+  };
+
+  if (state.step === 'intro') {
+    return (
+      <WizardStep title={t(text.title)} step={1} total={2}>
+        <Text>{t(text.intro)}</Text>
+        <Group>
+          <Button onClick={() => dispatch({ type: 'start' })}>{t('mfa.wizard.setup')}</Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('mfa.wizard.cancel')}
+          </Button>
+        </Group>
+      </WizardStep>
+    );
+  }
+
+  const button = sendButton(state);
+  const failure = enroll.error ?? activate.error;
+  return (
+    <WizardStep title={t('mfa.phone.title')} step={2} total={2}>
+      {state.banner && (
+        <Alert color="red" role="alert" title={t('mfa.formErrors')}>
+          {failure ? messageOf(failure) : null}
+        </Alert>
+      )}
+      <Group align="flex-start" wrap="wrap">
+        <Select
+          label={t('mfa.phone.country')}
+          data={countries}
+          value={state.country}
+          onChange={(value) => value && dispatch({ type: 'edit', field: 'country', value })}
+          searchable
+          allowDeselect={false}
+          style={{ flex: '1 1 16rem' }}
+        />
+        <TextInput
+          label={t('mfa.phone.number')}
+          type="tel"
+          autoComplete="tel-national"
+          leftSection={<Text size="sm">+{dialCodeOf(state.country)}</Text>}
+          leftSectionWidth={56}
+          value={state.phone}
+          onChange={(event) => dispatch({ type: 'edit', field: 'phone', value: event.currentTarget.value })}
+          error={state.phoneError ? t('mfa.fieldRequired') : undefined}
+          style={{ flex: '1 1 12rem' }}
+        />
+        {channel === 'call' && (
+          <TextInput
+            label={t('mfa.phone.extension')}
+            inputMode="numeric"
+            value={state.extension}
+            onChange={(event) => dispatch({ type: 'edit', field: 'extension', value: event.currentTarget.value })}
+            style={{ flex: '0 1 8rem' }}
+          />
+        )}
+      </Group>
+      <Group>
+        {button === 'send' || button === 'sending' ? (
+          <Button onClick={send} loading={button === 'sending'}>
+            {t(text.send)}
+          </Button>
+        ) : button === 'resend' ? (
+          <Button variant="default" onClick={send}>
+            {t(text.resend)}
+          </Button>
+        ) : (
+          <Button disabled>{t(text.sent)}</Button>
+        )}
+      </Group>
+      {button === 'resend' && (
+        <Alert color="yellow" role="status">
+          {t(text.warning)}
+        </Alert>
+      )}
+      {showsCodeBox(state) && (
+        <form onSubmit={verify} noValidate>
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('mfa.wizard.enterCode')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={state.code}
+              onChange={(event) => dispatch({ type: 'edit', field: 'code', value: event.currentTarget.value })}
+              error={state.codeError ? t('mfa.fieldRequired') : undefined}
+              style={{ flex: '1 1 12rem' }}
+            />
+            <Button type="submit" loading={state.verifying}>
+              {t('mfa.wizard.verify')}
+            </Button>
+          </Group>
+        </form>
+      )}
+      <Group>
+        <Button variant="subtle" onClick={onCancel}>
+          {t('mfa.wizard.cancel')}
+        </Button>
+      </Group>
+    </WizardStep>
+  );
+}
