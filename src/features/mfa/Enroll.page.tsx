@@ -2,6 +2,7 @@ import { Alert, Anchor, Paper } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { AppWizard } from './wizards/AppWizard';
 import { PhoneWizard } from './wizards/PhoneWizard';
 import { wizardFor } from './wizards/wizardFor';
 
@@ -16,6 +17,9 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
     case 'sms':
     case 'call':
       body = <PhoneWizard channel={kind} onCancel={cancel} />;
+      break;
+    case 'googleTotp':
+      body = <AppWizard onCancel={cancel} />;
       break;
     case undefined:
       body = (
