@@ -5,6 +5,7 @@ interface ImportMetaEnv {
   readonly VITE_OIDC_CLIENT_ID: string;
   readonly VITE_CENTRAL_SIGN_IN_URL: string;
   readonly VITE_CENTRAL_SIGN_OUT_URL: string;
+  readonly VITE_WEBAUTHN_RP_ID: string;
   readonly VITE_API_BASE?: string;
 }
 

@@ -221,6 +221,13 @@ export const en = {
   'mfa.formErrors': 'We found some errors. Please review the form and make corrections.',
   'mfa.noEmail': 'Cannot find email, are you logged in?',
   'mfa.webauthnError': 'The operation either timed out or was not allowed.',
+  'mfa.webauthn.title': 'Security Key or Biometric Authenticator',
+  'mfa.webauthn.intro': 'Use a security key (such as a YubiKey) or your device\'s fingerprint or face sign-in to confirm it is you.',
+  'mfa.webauthn.enroll': 'Enroll',
+  'mfa.webauthn.waiting': 'Follow your browser\'s prompt to use your security key or biometric sign-in...',
+  'mfa.webauthn.specLink': 'About Web Authentication (W3C specification)',
+  'mfa.webauthn.retry': 'Try again',
+  'mfa.webauthn.success': 'Activate webAuthn successfully.',
 
   'question.none': 'You have not setup the security question.',
   'question.tip1': 'A security question lets you reset a forgotten password without calling the help desk.',

@@ -14,6 +14,8 @@ export const config = {
   oidcClientId: required('VITE_OIDC_CLIENT_ID', env.VITE_OIDC_CLIENT_ID),
   centralSignInUrl: required('VITE_CENTRAL_SIGN_IN_URL', env.VITE_CENTRAL_SIGN_IN_URL),
   centralSignOutUrl: required('VITE_CENTRAL_SIGN_OUT_URL', env.VITE_CENTRAL_SIGN_OUT_URL),
+  /** The WebAuthn relying-party id: fixed to the university's domain (spec section 9). */
+  webauthnRpId: required('VITE_WEBAUTHN_RP_ID', env.VITE_WEBAUTHN_RP_ID),
   /** Empty string: the API is served from the portal's own origin. */
   apiBase: (env.VITE_API_BASE ?? '').replace(/\/+$/, ''),
 } as const;

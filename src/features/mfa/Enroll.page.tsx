@@ -4,6 +4,7 @@ import { t } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { AppWizard } from './wizards/AppWizard';
 import { PhoneWizard } from './wizards/PhoneWizard';
+import { WebAuthnWizard } from './wizards/WebAuthnWizard';
 import { wizardFor } from './wizards/wizardFor';
 
 /** /profile/mfa/enroll/{provider}/{factorType}: the wizard for that pair, or a clear message. */
@@ -20,6 +21,9 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
       break;
     case 'googleTotp':
       body = <AppWizard onCancel={cancel} />;
+      break;
+    case 'webauthn':
+      body = <WebAuthnWizard onCancel={cancel} />;
       break;
     case undefined:
       body = (
