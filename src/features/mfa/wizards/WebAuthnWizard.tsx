@@ -48,7 +48,7 @@ export function WebAuthnWizard({ onCancel }: { onCancel: () => void }) {
       )}
       {phase === 'failed' && (
         <Alert color="red" role="alert" title={t('mfa.webauthnError')}>
-          <Anchor href={WEBAUTHN_SPEC_URL} target="_blank" rel="noopener noreferrer">
+          <Anchor href={WEBAUTHN_SPEC_URL} target="_blank" rel="noopener noreferrer" c="inherit" underline="always">
             {t('mfa.webauthn.specLink')}
           </Anchor>
         </Alert>

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { generateKeyPairSync } from 'node:crypto';
+import { signIn, watchConsole } from './support';
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Chooses the contract's named example for one call, as Prism's Prefer header allows. */
+async function preferExample(page: Page, path: string, example: string) {
+  await page.route(`**${path}`, (route) => route.continue({ headers: { ...route.request().headers(), prefer: `example=${example}` } }));
+}
+
+test('removes a factor as the full persona', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'taiman.chan', '/profile/mfa');
+  await expect(page.getByRole('cell', { name: 'YubiKey 5 NFC' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const removed = page.waitForRequest((r) => r.method() === 'DELETE' && /\/api\/v1\/user\/factor\/[^/]+$/.test(r.url()));
+  await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
+  await removed;
+  await expect(page.getByText('Reset factor successfully')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('enrols SMS as the new user', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await page.locator('input').and(page.getByLabel('Country', { exact: true })).click();
+  await page.getByRole('option', { name: 'Hong Kong (+852)' }).click();
+  await page.getByLabel('Phone number').fill('91234567');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/enroll/phone'));
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  expect((await sent).postDataJSON()).toEqual({ factorType: 'sms', provider: 'OKTA', phoneNumber: '+85291234567' });
+  await expect(page.getByRole('button', { name: 'Sent' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Enter Code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/profile/mfa');
+  await expect(page.getByText('Activate sms successfully.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('enrols an authenticator app as the new user', async ({ page }) => {
+  await signIn(page, 'smwong25', '/profile/mfa');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Set up Google / Microsoft Authenticator' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Android' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('img', { name: /Barcode to scan/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: "Can't scan?" }).click();
+  await expect(page.getByTestId('secret-key')).toHaveText('JBSWY3DPEHPK3PXP');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Enter Code').fill('123456');
+  const activated = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/uft1siumingoogle/activate'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  expect((await activated).postDataJSON()).toEqual({ passCode: '123456' });
+  await expect(page).toHaveURL('/profile/mfa');
+  await expect(page.getByText('Activate OKTA verify successfully.')).toBeVisible();
+});
+
+test.describe('security key through Chromium’s virtual authenticator', () => {
+  async function virtualAuthenticator(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'usb', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    return { cdp, authenticatorId };
+  }
+
+  test('enrols a security key', async ({ page }) => {
+    const problems = watchConsole(page);
+    await signIn(page, 'taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
+    await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    await preferExample(page, '/api/v1/user/factor/enroll', 'webauthn');
+    const activated = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/fwf3taimannewkey/activate'));
+    await page.getByRole('button', { name: 'Enroll' }).click();
+    const body = (await activated).postDataJSON() as { attestation: string; clientData: string };
+    const clientData = JSON.parse(Buffer.from(body.clientData, 'base64url').toString('utf8'));
+    expect(clientData).toMatchObject({ type: 'webauthn.create', challenge: 'PzP-f-F6iahURyUhoT2YSgw_AJ1aoBEAsCsJfJeK2Q4', origin: 'http://localhost:4173' });
+    expect(body.attestation).toMatch(/^[A-Za-z0-9_-]+$/);
+    await expect(page).toHaveURL('/profile/mfa');
+    await expect(page.getByText('Activate webAuthn successfully.')).toBeVisible();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('shows the error box when the authenticator refuses', async ({ page }) => {
+    await signIn(page, 'taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
+    await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    // The authenticator already holds the key the server excludes, so it refuses a second one.
+    const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    await cdp.send('WebAuthn.addCredential', {
+      authenticatorId,
+      credential: {
+        credentialId: Buffer.from('FFS-QAxGAfPXP1CcEgz8ak6JTEcNxKEiw19pTqWIeqM', 'base64url').toString('base64'),
+        isResidentCredential: false,
+        rpId: 'localhost',
+        privateKey,
+        signCount: 0,
+      },
+    });
+    await preferExample(page, '/api/v1/user/factor/enroll', 'webauthn');
+    await page.getByRole('button', { name: 'Enroll' }).click();
+    await expect(page.getByRole('alert')).toContainText('The operation either timed out or was not allowed.');
+    await expect(page.getByRole('link', { name: 'About Web Authentication (W3C specification)' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
