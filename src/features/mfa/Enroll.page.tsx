@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { AppWizard } from './wizards/AppWizard';
+import { EmailWizard } from './wizards/EmailWizard';
 import { PhoneWizard } from './wizards/PhoneWizard';
 import { WebAuthnWizard } from './wizards/WebAuthnWizard';
 import { wizardFor } from './wizards/wizardFor';
@@ -24,6 +25,9 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
       break;
     case 'webauthn':
       body = <WebAuthnWizard onCancel={cancel} />;
+      break;
+    case 'email':
+      body = <EmailWizard onCancel={cancel} />;
       break;
     case undefined:
       body = (
