@@ -2,7 +2,7 @@ import { Alert, Anchor, Paper } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { AppWizard } from './wizards/AppWizard';
+import { APP_VARIANTS, AppWizard } from './wizards/AppWizard';
 import { EmailWizard } from './wizards/EmailWizard';
 import { PhoneWizard } from './wizards/PhoneWizard';
 import { WebAuthnWizard } from './wizards/WebAuthnWizard';
@@ -21,7 +21,9 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
       body = <PhoneWizard channel={kind} onCancel={cancel} />;
       break;
     case 'googleTotp':
-      body = <AppWizard onCancel={cancel} />;
+    case 'push':
+    case 'oktaTotp':
+      body = <AppWizard key={kind} variant={APP_VARIANTS[kind]} onCancel={cancel} />;
       break;
     case 'webauthn':
       body = <WebAuthnWizard onCancel={cancel} />;

@@ -1,19 +1,82 @@
 import { Alert, Anchor, Button, Code, CopyButton, Group, Image, Loader, Radio, Text, TextInput } from '@mantine/core';
-import { useEffect, useReducer, useRef } from 'react';
-import { useActivateFactor, useEnrollFactor } from '../../../../generated/api/factors/factors';
-import { t } from '../../../messages/t';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { pollFactorActivation, useActivateFactor, useEnrollFactor } from '../../../../generated/api/factors/factors';
+import { t, type MessageKey } from '../../../messages/t';
+import { POLL_INTERVAL_MS, pollOutcome, type PollOutcome } from './activationPoll';
 import { appReducer, initialAppState, type Device } from './appWizard.machine';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
 
-const STORES: Record<Device, { store: 'mfa.app.appStore' | 'mfa.app.playStore'; href: string }> = {
-  iphone: { store: 'mfa.app.appStore', href: 'https://apps.apple.com/app/google-authenticator/id388497605' },
-  android: { store: 'mfa.app.playStore', href: 'https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2' },
+type Stores = Record<Device, { store: 'mfa.app.appStore' | 'mfa.app.playStore'; href: string }>;
+
+/** What differs between the app-based wizards (spec section 2, Enrolment wizards). */
+export interface AppVariant {
+  factorType: 'push' | 'token:software:totp';
+  provider: 'OKTA' | 'GOOGLE';
+  title: MessageKey;
+  intro: MessageKey;
+  /** The intro's button: Setup for push, Next for the others. */
+  start: MessageKey;
+  getApp: MessageKey;
+  stores: Stores;
+  /** The secret-key view's button: Verify (Okta) or Next (authenticator app). */
+  manualButton: MessageKey;
+  success: MessageKey;
+  /** Push activates when the app confirms: poll while the barcode is shown. */
+  poll: boolean;
+}
+
+const OKTA_VERIFY_STORES: Stores = {
+  iphone: { store: 'mfa.app.appStore', href: 'https://apps.apple.com/app/okta-verify/id490179405' },
+  android: { store: 'mfa.app.playStore', href: 'https://play.google.com/store/apps/details?id=com.okta.android.auth' },
 };
 
-/** The authenticator app (GOOGLE, token:software:totp): intro, device, barcode or key, code. */
-export function AppWizard({ onCancel }: { onCancel: () => void }) {
+export const APP_VARIANTS = {
+  googleTotp: {
+    factorType: 'token:software:totp',
+    provider: 'GOOGLE',
+    title: 'mfa.app.title',
+    intro: 'mfa.app.intro',
+    start: 'mfa.wizard.next',
+    getApp: 'mfa.app.getApp',
+    stores: {
+      iphone: { store: 'mfa.app.appStore', href: 'https://apps.apple.com/app/google-authenticator/id388497605' },
+      android: { store: 'mfa.app.playStore', href: 'https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2' },
+    },
+    manualButton: 'mfa.wizard.next',
+    success: 'mfa.app.success',
+    poll: false,
+  },
+  push: {
+    factorType: 'push',
+    provider: 'OKTA',
+    title: 'mfa.push.title',
+    intro: 'mfa.push.intro',
+    start: 'mfa.wizard.setup',
+    getApp: 'mfa.okta.getApp',
+    stores: OKTA_VERIFY_STORES,
+    manualButton: 'mfa.wizard.verify',
+    success: 'mfa.push.success',
+    poll: true,
+  },
+  oktaTotp: {
+    factorType: 'token:software:totp',
+    provider: 'OKTA',
+    title: 'mfa.oktaTotp.title',
+    intro: 'mfa.oktaTotp.intro',
+    start: 'mfa.wizard.next',
+    getApp: 'mfa.okta.getApp',
+    stores: OKTA_VERIFY_STORES,
+    manualButton: 'mfa.wizard.verify',
+    success: 'mfa.oktaTotp.success',
+    poll: false,
+  },
+} satisfies Record<string, AppVariant>;
+
+/** The app-based wizards (authenticator app, Okta Verify push and code): intro, device, barcode or key, code. */
+export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel: () => void }) {
   const [state, dispatch] = useReducer(appReducer, initialAppState);
+  const [poll, setPoll] = useState<PollOutcome>('waiting');
   const enroll = useEnrollFactor();
   const activate = useActivateFactor();
   const finish = useFinishEnrolment();
@@ -29,7 +92,7 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
     if (requested.current) return;
     requested.current = true;
     enrollMutate(
-      { data: { factorType: 'token:software:totp', provider: 'GOOGLE' } },
+      { data: { factorType: variant.factorType, provider: variant.provider } },
       {
         onSuccess: (result) =>
           result.id
@@ -41,7 +104,36 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
         onError: () => dispatch({ type: 'enrollFailed' }),
       },
     );
-  }, [state.enrolling, enrollMutate]);
+  }, [state.enrolling, enrollMutate, variant]);
+
+  // Push: while the barcode step shows an enrolment, ask every 5 s whether the app confirmed.
+  const factorId = state.step === 'scan' && variant.poll ? state.enrolment?.factorId : undefined;
+  useEffect(() => {
+    if (!factorId) return;
+    setPoll('waiting');
+    let stopped = false;
+    const timer = setInterval(() => {
+      pollFactorActivation(factorId).then(
+        (result) => {
+          const outcome = pollOutcome(result);
+          if (stopped || outcome === 'waiting') return;
+          clearInterval(timer);
+          setPoll(outcome);
+          if (outcome === 'active') void finish(t(variant.success));
+        },
+        () => {
+          if (stopped) return;
+          clearInterval(timer);
+          setPoll('failed');
+        },
+      );
+    }, POLL_INTERVAL_MS);
+    // Leaving the step or the page stops polling.
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [factorId, finish, variant]);
 
   const verify = (event: React.FormEvent) => {
     event.preventDefault();
@@ -50,7 +142,7 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
     if (next === state || !state.enrolment) return;
     activate.mutate(
       { factorId: state.enrolment.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: () => void finish(t('mfa.app.success')), onError: () => dispatch({ type: 'verifyFailed' }) },
+      { onSuccess: () => void finish(t(variant.success)), onError: () => dispatch({ type: 'verifyFailed' }) },
     );
   };
 
@@ -68,16 +160,16 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
   switch (state.step) {
     case 'intro':
       return (
-        <WizardStep title={t('mfa.app.title')} step={1} total={4}>
-          <Text>{t('mfa.app.intro')}</Text>
+        <WizardStep title={t(variant.title)} step={1} total={4}>
+          <Text>{t(variant.intro)}</Text>
           <Group>
-            <Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>
+            <Button onClick={() => dispatch({ type: 'next' })}>{t(variant.start)}</Button>
             {cancel}
           </Group>
         </WizardStep>
       );
     case 'device': {
-      const store = STORES[state.device];
+      const store = variant.stores[state.device];
       return (
         <WizardStep title={t('mfa.app.deviceTitle')} step={2} total={4}>
           <Radio.Group value={state.device} onChange={(value) => dispatch({ type: 'device', device: value as Device })} label={t('mfa.app.deviceTitle')}>
@@ -88,7 +180,7 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
           </Radio.Group>
           <Text>
             <Anchor href={store.href} target="_blank" rel="noopener noreferrer">
-              {t('mfa.app.getApp', { store: t(store.store) })}
+              {t(variant.getApp, { store: t(store.store) })}
             </Anchor>
           </Text>
           <Group>
@@ -110,6 +202,21 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
             </Group>
           )}
           {!state.enrolling && !enrolment && <Alert color="red">{t('mfa.app.enrollFailed')}</Alert>}
+          {variant.poll && enrolment && poll === 'waiting' && (
+            <Group role="status">
+              <Loader size="sm" aria-hidden />
+              {t('mfa.push.waiting')}
+            </Group>
+          )}
+          {variant.poll && (poll === 'timeout' || poll === 'failed') && (
+            <Alert color="red" role="alert" title={t(poll === 'timeout' ? 'mfa.activationTimeout' : 'error.network')}>
+              {poll === 'timeout' && (
+                <Button mt="xs" size="xs" variant="default" onClick={() => dispatch({ type: 'reenrol' })}>
+                  {t('mfa.push.resend')}
+                </Button>
+              )}
+            </Alert>
+          )}
           {enrolment && state.view === 'barcode' && (
             <>
               <Text>{t('mfa.app.scanHelp')}</Text>
@@ -143,7 +250,7 @@ export function AppWizard({ onCancel }: { onCancel: () => void }) {
           <Group>
             {back}
             <Button onClick={() => dispatch({ type: 'next' })} disabled={!enrolment}>
-              {t('mfa.wizard.next')}
+              {t(state.view === 'manual' ? variant.manualButton : 'mfa.wizard.next')}
             </Button>
             {cancel}
           </Group>

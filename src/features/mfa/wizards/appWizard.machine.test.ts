@@ -43,3 +43,11 @@ describe('app wizard machine', () => {
     expect(failed).toMatchObject({ step: 'scan', enrolling: false, enrolment: undefined });
   });
 });
+
+describe('app wizard machine: re-enrolment after a timeout', () => {
+  it('asks for a new enrolment on the barcode step only', () => {
+    const scan = run(initialAppState, { type: 'next' }, { type: 'next' }, { type: 'enrolled', enrolment }, { type: 'view', view: 'manual' });
+    expect(run(scan, { type: 'reenrol' })).toMatchObject({ step: 'scan', view: 'barcode', enrolling: true, enrolment: undefined });
+    expect(run(initialAppState, { type: 'reenrol' })).toBe(initialAppState);
+  });
+});

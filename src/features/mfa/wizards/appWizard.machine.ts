@@ -23,6 +23,7 @@ export type AppAction =
   | { type: 'device'; device: Device }
   | { type: 'enrolled'; enrolment: Enrolment }
   | { type: 'enrollFailed' }
+  | { type: 'reenrol' }
   | { type: 'view'; view: 'barcode' | 'manual' }
   | { type: 'code'; value: string }
   | { type: 'verify' }
@@ -50,6 +51,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, enrolling: false, enrolment: action.enrolment };
     case 'enrollFailed':
       return { ...state, enrolling: false };
+    case 'reenrol':
+      // After an activation timeout: a fresh enrolment and barcode.
+      return state.step === 'scan' ? { ...state, view: 'barcode', enrolling: true, enrolment: undefined } : state;
     case 'view':
       return { ...state, view: action.view };
     case 'code':
