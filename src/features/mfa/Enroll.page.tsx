@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { APP_VARIANTS, AppWizard } from './wizards/AppWizard';
+import { CustomWizard } from './wizards/CustomWizard';
 import { EmailWizard } from './wizards/EmailWizard';
 import { PhoneWizard } from './wizards/PhoneWizard';
 import { WebAuthnWizard } from './wizards/WebAuthnWizard';
@@ -31,6 +32,9 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
     case 'email':
       body = <EmailWizard onCancel={cancel} />;
       break;
+    case 'custom':
+      body = <CustomWizard onCancel={cancel} />;
+      break;
     case undefined:
       body = (
         <Alert color="red" role="alert">
@@ -38,8 +42,6 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
         </Alert>
       );
       break;
-    default:
-      body = <Alert color="yellow">{t('mfa.notYet')}</Alert>;
   }
 
   return (

@@ -1,0 +1,126 @@
+import { Alert, Anchor, Button, Code, CopyButton, Group, Image, Text, TextInput } from '@mantine/core';
+import { useMemo, useReducer } from 'react';
+import { renderSVG } from 'uqr';
+import { useEnrollCustomTotp, useGetCustomTotpSecret } from '../../../../generated/api/factors/factors';
+import { t } from '../../../messages/t';
+import { PageLoader } from '../../../shared/ui/PageLoader';
+import { parseOtpContent } from '../otpContent';
+import { customReducer, initialCustomState } from './customWizard.machine';
+import { useFinishEnrolment } from './useFinishEnrolment';
+import { WizardStep } from './WizardStep';
+
+/** The university's own authenticator (CUSTOM token:hotp): the QR code is drawn here from otpContent. */
+export function CustomWizard({ onCancel }: { onCancel: () => void }) {
+  const [state, dispatch] = useReducer(customReducer, initialCustomState);
+  // The secret stays in this wizard's memory: never cached for other pages.
+  const secretQuery = useGetCustomTotpSecret({ query: { enabled: state.step !== 'intro', gcTime: 0, staleTime: Infinity } });
+  const enroll = useEnrollCustomTotp();
+  const finish = useFinishEnrolment();
+  const otpContent = secretQuery.data?.data.otpContent;
+  const otp = otpContent ? parseOtpContent(otpContent) : undefined;
+  const qr = useMemo(() => (otpContent ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(otpContent))}` : undefined), [otpContent]);
+
+  const cancel = (
+    <Button variant="subtle" onClick={onCancel}>
+      {t('mfa.wizard.cancel')}
+    </Button>
+  );
+  const back = (
+    <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
+      {t('mfa.wizard.back')}
+    </Button>
+  );
+
+  const verify = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = customReducer(state, { type: 'verify' });
+    dispatch({ type: 'verify' });
+    if (next === state || !otp) return;
+    enroll.mutate(
+      { data: { issuer: otp.issuer, secret: otp.secret, passCode: state.code.trim(), timestamp: Date.now() } },
+      { onSuccess: () => void finish(t('mfa.custom.success')), onError: () => dispatch({ type: 'verifyFailed' }) },
+    );
+  };
+
+  if (state.step === 'intro') {
+    return (
+      <WizardStep title={t('mfa.custom.title')} step={1} total={3}>
+        <Text>{t('mfa.custom.intro')}</Text>
+        <Group>
+          <Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>
+          {cancel}
+        </Group>
+      </WizardStep>
+    );
+  }
+
+  if (state.step === 'scan') {
+    return (
+      <WizardStep title={t(state.view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} step={2} total={3}>
+        {secretQuery.isPending && <PageLoader label={t('mfa.custom.loading')} />}
+        {(secretQuery.isError || (secretQuery.isSuccess && !otp)) && <Alert color="red">{t('mfa.custom.loadFailed')}</Alert>}
+        {otp && state.view === 'barcode' && (
+          <>
+            <Text>{t('mfa.app.scanHelp')}</Text>
+            <Image src={qr} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" />
+            <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
+              {t('mfa.app.cantScan')}
+            </Anchor>
+          </>
+        )}
+        {otp && state.view === 'manual' && (
+          <>
+            <Text>{t('mfa.app.manualHelp')}</Text>
+            <Group>
+              <Text fw={600}>{t('mfa.app.secretKey')}</Text>
+              <Code fz="lg" data-testid="secret-key">
+                {otp.secret}
+              </Code>
+              <CopyButton value={otp.secret}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="default" onClick={copy} aria-live="polite">
+                    {copied ? t('mfa.app.copied') : t('mfa.app.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'barcode' })}>
+              {t('mfa.app.scanInstead')}
+            </Anchor>
+          </>
+        )}
+        <Group>
+          {back}
+          <Button onClick={() => dispatch({ type: 'next' })} disabled={!otp}>
+            {t('mfa.wizard.next')}
+          </Button>
+          {cancel}
+        </Group>
+      </WizardStep>
+    );
+  }
+
+  return (
+    <WizardStep title={t('mfa.app.codeTitle')} step={3} total={3}>
+      <form onSubmit={verify} noValidate>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('mfa.wizard.enterCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={state.code}
+            onChange={(event) => dispatch({ type: 'code', value: event.currentTarget.value })}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <Button type="submit" loading={state.verifying}>
+            {t('mfa.wizard.verify')}
+          </Button>
+        </Group>
+      </form>
+      <Group>
+        {back}
+        {cancel}
+      </Group>
+    </WizardStep>
+  );
+}
