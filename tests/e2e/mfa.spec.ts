@@ -117,3 +117,15 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('the MFA list and a wizard fit a 375 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'taiman.chan', '/profile/mfa');
+  await expect(page.getByRole('cell', { name: 'YubiKey 5 NFC' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.goto('/profile/mfa/enroll/OKTA/call');
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await expect(page.getByLabel('Extension')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+});

@@ -24,6 +24,8 @@ export interface AppVariant {
   success: MessageKey;
   /** Push activates when the app confirms: poll while the barcode is shown. */
   poll: boolean;
+  /** Okta: returning to the barcode view requests a new enrolment (spec section 4). */
+  reenrolOnBarcode: boolean;
 }
 
 const OKTA_VERIFY_STORES: Stores = {
@@ -46,6 +48,7 @@ export const APP_VARIANTS = {
     manualButton: 'mfa.wizard.next',
     success: 'mfa.app.success',
     poll: false,
+    reenrolOnBarcode: false,
   },
   push: {
     factorType: 'push',
@@ -58,6 +61,7 @@ export const APP_VARIANTS = {
     manualButton: 'mfa.wizard.verify',
     success: 'mfa.push.success',
     poll: true,
+    reenrolOnBarcode: true,
   },
   oktaTotp: {
     factorType: 'token:software:totp',
@@ -70,6 +74,7 @@ export const APP_VARIANTS = {
     manualButton: 'mfa.wizard.verify',
     success: 'mfa.oktaTotp.success',
     poll: false,
+    reenrolOnBarcode: true,
   },
 } satisfies Record<string, AppVariant>;
 
@@ -242,7 +247,7 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
                   )}
                 </CopyButton>
               </Group>
-              <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'barcode' })}>
+              <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'barcode', reenrol: variant.reenrolOnBarcode })}>
                 {t('mfa.app.scanInstead')}
               </Anchor>
             </>

@@ -83,13 +83,14 @@ describe('Okta Verify push wizard', () => {
     expect(push.polls()).toBe(1);
   });
 
-  it('shows the secret key with a Verify button and a way back to the barcode', async () => {
-    servePush([waiting]);
+  it('shows the secret key with a Verify button, and a way back to a freshly enrolled barcode', async () => {
+    const push = servePush([waiting]);
     const { user } = await toBarcode();
     await user.click(screen.getByRole('button', { name: "Can't scan?" }));
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Scan barcode' }));
-    expect(screen.getByRole('img', { name: /Barcode to scan/ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /Barcode to scan/ })).toBeInTheDocument();
+    expect(push.enrolments).toHaveLength(2);
   });
 });
 

@@ -51,3 +51,11 @@ describe('app wizard machine: re-enrolment after a timeout', () => {
     expect(run(initialAppState, { type: 'reenrol' })).toBe(initialAppState);
   });
 });
+
+describe("app wizard machine: Okta's barcode view", () => {
+  it('asks for a new enrolment when the barcode view is shown again, if the wizard says so', () => {
+    const manual = run(initialAppState, { type: 'next' }, { type: 'next' }, { type: 'enrolled', enrolment }, { type: 'view', view: 'manual' });
+    expect(run(manual, { type: 'view', view: 'barcode', reenrol: true })).toMatchObject({ view: 'barcode', enrolling: true, enrolment: undefined });
+    expect(run(manual, { type: 'view', view: 'barcode' })).toMatchObject({ view: 'barcode', enrolling: false, enrolment });
+  });
+});

@@ -24,7 +24,8 @@ export type AppAction =
   | { type: 'enrolled'; enrolment: Enrolment }
   | { type: 'enrollFailed' }
   | { type: 'reenrol' }
-  | { type: 'view'; view: 'barcode' | 'manual' }
+  /** `reenrol`: Okta's wizards ask for a new enrolment whenever the barcode view is shown again. */
+  | { type: 'view'; view: 'barcode' | 'manual'; reenrol?: boolean }
   | { type: 'code'; value: string }
   | { type: 'verify' }
   | { type: 'verifyFailed' };
@@ -55,6 +56,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       // After an activation timeout: a fresh enrolment and barcode.
       return state.step === 'scan' ? { ...state, view: 'barcode', enrolling: true, enrolment: undefined } : state;
     case 'view':
+      if (action.view === 'barcode' && action.reenrol && state.view === 'manual') {
+        return { ...state, view: 'barcode', enrolling: true, enrolment: undefined };
+      }
       return { ...state, view: action.view };
     case 'code':
       return { ...state, code: action.value };
