@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -7,6 +7,7 @@ import {
   useUnlinkIdentity,
 } from '../../../generated/api/identities/identities';
 import { t } from '../../messages/t';
+import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
 import { identityControl, identityRows, type IdentityRow } from './identityCatalogue';
@@ -57,11 +58,7 @@ function SocialIdentitiesBox() {
       </Text>
       {idps.isPending && <PageLoader />}
       {idps.isError && (
-        <Alert color="red" title={t('identities.loadFailed')}>
-          <Button mt="sm" variant="default" onClick={() => void idps.refetch()}>
-            {t('error.retry')}
-          </Button>
-        </Alert>
+        <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />
       )}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((row) => {

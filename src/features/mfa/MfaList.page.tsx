@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import { t } from '../../messages/t';
+import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
@@ -41,11 +42,7 @@ export function MfaListPage() {
       <Text mb="md">{t('mfa.intro')}</Text>
       {factors.isPending && <PageLoader />}
       {factors.isError && (
-        <Alert color="red" title={t('mfa.loadFailed')}>
-          <Button mt="sm" variant="default" onClick={() => void factors.refetch()}>
-            {t('error.retry')}
-          </Button>
-        </Alert>
+        <LoadError title={t('mfa.loadFailed')} onRetry={() => void factors.refetch()} />
       )}
       {factors.isSuccess && rows.length === 0 && <Text>{t('mfa.none')}</Text>}
       {rows.length > 0 && (

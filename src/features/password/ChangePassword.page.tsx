@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useChangePassword, useGetPasswordPolicy } from '../../../generated/api/password/password';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { t } from '../../messages/t';
+import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
@@ -50,11 +51,7 @@ export function ChangePasswordPage() {
     return (
       <>
         <PageTitle>{t('page.password')}</PageTitle>
-        <Alert color="red" title={t('password.policyLoadFailed')}>
-          <Button mt="sm" variant="default" onClick={() => void policyQuery.refetch()}>
-            {t('error.retry')}
-          </Button>
-        </Alert>
+        <LoadError title={t('password.policyLoadFailed')} onRetry={() => void policyQuery.refetch()} />
       </>
     );
   }

@@ -1,7 +1,8 @@
-import { Alert, Button, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { t, type MessageKey } from '../../messages/t';
+import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toProfile } from './profile';
 import { RecoveryEmail } from './RecoveryEmail';
@@ -30,11 +31,7 @@ export function PersonalInformation() {
       </Title>
       {query.isPending && <PageLoader />}
       {query.isError && (
-        <Alert color="red" title={t('profile.loadFailed')}>
-          <Button mt="sm" variant="default" onClick={() => void query.refetch()}>
-            {t('error.retry')}
-          </Button>
-        </Alert>
+        <LoadError title={t('profile.loadFailed')} onRetry={() => void query.refetch()} />
       )}
       {profile && (
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { t } from '../../messages/t';
+import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
@@ -66,11 +67,7 @@ export function SecurityQuestionPage() {
         </Title>
         {(factors.isPending || refreshing) && <PageLoader />}
         {factors.isError && (
-          <Alert color="red" title={t('question.loadFailed')}>
-            <Button mt="sm" variant="default" onClick={() => void factors.refetch()}>
-              {t('error.retry')}
-            </Button>
-          </Alert>
+          <LoadError title={t('question.loadFailed')} onRetry={() => void factors.refetch()} />
         )}
         {factors.isSuccess && !refreshing && !editing && (
           <Group justify="space-between" wrap="wrap">

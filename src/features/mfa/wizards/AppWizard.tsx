@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Code, CopyButton, Group, Image, Loader, Radio, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@mantine/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { pollFactorActivation, useActivateFactor, useEnrollFactor } from '../../../../generated/api/factors/factors';
 import { t, type MessageKey } from '../../../messages/t';
 import { POLL_INTERVAL_MS, pollOutcome, type PollOutcome } from './activationPoll';
 import { appReducer, initialAppState, type Device } from './appWizard.machine';
+import { CodeForm } from './CodeForm';
+import { SecretKey } from './SecretKey';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
 
@@ -232,25 +234,10 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
             </>
           )}
           {enrolment && state.view === 'manual' && (
-            <>
-              <Text>{t('mfa.app.manualHelp')}</Text>
-              <Group>
-                <Text fw={600}>{t('mfa.app.secretKey')}</Text>
-                <Code fz="lg" data-testid="secret-key">
-                  {enrolment.secret}
-                </Code>
-                <CopyButton value={enrolment.secret ?? ''}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="default" onClick={copy} aria-live="polite">
-                      {copied ? t('mfa.app.copied') : t('mfa.app.copy')}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-              <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'barcode', reenrol: variant.reenrolOnBarcode })}>
-                {t('mfa.app.scanInstead')}
-              </Anchor>
-            </>
+            <SecretKey
+              secret={enrolment.secret ?? ''}
+              onScanInstead={() => dispatch({ type: 'view', view: 'barcode', reenrol: variant.reenrolOnBarcode })}
+            />
           )}
           <Group>
             {back}
@@ -265,22 +252,13 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
     case 'code':
       return (
         <WizardStep title={t('mfa.app.codeTitle')} step={4} total={4}>
-          <form onSubmit={verify} noValidate>
-            <Text mb="sm">{t('mfa.app.codeHelp')}</Text>
-            <Group align="flex-end" wrap="wrap">
-              <TextInput
-                label={t('mfa.wizard.enterCode')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={state.code}
-                onChange={(event) => dispatch({ type: 'code', value: event.currentTarget.value })}
-                style={{ flex: '1 1 12rem' }}
-              />
-              <Button type="submit" loading={state.verifying}>
-                {t('mfa.wizard.verify')}
-              </Button>
-            </Group>
-          </form>
+          <CodeForm
+            help={<Text mb="sm">{t('mfa.app.codeHelp')}</Text>}
+            value={state.code}
+            onChange={(value) => dispatch({ type: 'code', value })}
+            onSubmit={verify}
+            verifying={state.verifying}
+          />
           <Group>
             {back}
             {cancel}

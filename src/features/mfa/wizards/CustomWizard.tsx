@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, CopyButton, Group, Image, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, Text } from '@mantine/core';
 import { useMemo, useReducer } from 'react';
 import { renderSVG } from 'uqr';
 import { useEnrollCustomTotp, useGetCustomTotpSecret } from '../../../../generated/api/factors/factors';
@@ -6,6 +6,8 @@ import { t } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { parseOtpContent } from '../otpContent';
 import { customReducer, initialCustomState } from './customWizard.machine';
+import { CodeForm } from './CodeForm';
+import { SecretKey } from './SecretKey';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
 
@@ -69,25 +71,7 @@ export function CustomWizard({ onCancel }: { onCancel: () => void }) {
           </>
         )}
         {otp && state.view === 'manual' && (
-          <>
-            <Text>{t('mfa.app.manualHelp')}</Text>
-            <Group>
-              <Text fw={600}>{t('mfa.app.secretKey')}</Text>
-              <Code fz="lg" data-testid="secret-key">
-                {otp.secret}
-              </Code>
-              <CopyButton value={otp.secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy} aria-live="polite">
-                    {copied ? t('mfa.app.copied') : t('mfa.app.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'barcode' })}>
-              {t('mfa.app.scanInstead')}
-            </Anchor>
-          </>
+          <SecretKey secret={otp.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />
         )}
         <Group>
           {back}
@@ -102,21 +86,7 @@ export function CustomWizard({ onCancel }: { onCancel: () => void }) {
 
   return (
     <WizardStep title={t('mfa.app.codeTitle')} step={3} total={3}>
-      <form onSubmit={verify} noValidate>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('mfa.wizard.enterCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={state.code}
-            onChange={(event) => dispatch({ type: 'code', value: event.currentTarget.value })}
-            style={{ flex: '1 1 12rem' }}
-          />
-          <Button type="submit" loading={state.verifying}>
-            {t('mfa.wizard.verify')}
-          </Button>
-        </Group>
-      </form>
+      <CodeForm value={state.code} onChange={(value) => dispatch({ type: 'code', value })} onSubmit={verify} verifying={state.verifying} />
       <Group>
         {back}
         {cancel}

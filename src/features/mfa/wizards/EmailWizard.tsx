@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useReducer } from 'react';
 import { useActivateFactor, useEnrollEmailFactor } from '../../../../generated/api/factors/factors';
@@ -8,6 +8,7 @@ import { PageLoader } from '../../../shared/ui/PageLoader';
 import { toast } from '../../../shared/ui/toast';
 import { maskEmail } from '../maskEmail';
 import { EMAIL_RESEND_AFTER_MS, emailReducer, initialEmailState } from './emailWizard.machine';
+import { CodeForm } from './CodeForm';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
 
@@ -79,21 +80,13 @@ export function EmailWizard({ onCancel }: { onCancel: () => void }) {
   return (
     <WizardStep title={t('mfa.email.code')} step={2} total={2}>
       <Text>{t('mfa.email.sentTo', { email: maskEmail(email) })}</Text>
-      <form onSubmit={verify} noValidate>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('mfa.email.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={state.code}
-            onChange={(event) => dispatch({ type: 'code', value: event.currentTarget.value })}
-            style={{ flex: '1 1 12rem' }}
-          />
-          <Button type="submit" loading={state.verifying}>
-            {t('mfa.wizard.verify')}
-          </Button>
-        </Group>
-      </form>
+      <CodeForm
+        label={t('mfa.email.code')}
+        value={state.code}
+        onChange={(value) => dispatch({ type: 'code', value })}
+        onSubmit={verify}
+        verifying={state.verifying}
+      />
       {state.resendDue && (
         <Alert color="yellow" role="status">
           <Group justify="space-between" wrap="wrap">

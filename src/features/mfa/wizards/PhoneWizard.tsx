@@ -12,6 +12,7 @@ import {
   showsCodeBox,
   type PhoneChannel,
 } from './phoneWizard.machine';
+import { CodeForm } from './CodeForm';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
 
@@ -144,22 +145,13 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
         </Alert>
       )}
       {showsCodeBox(state) && (
-        <form onSubmit={verify} noValidate>
-          <Group align="flex-end" wrap="wrap">
-            <TextInput
-              label={t('mfa.wizard.enterCode')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={state.code}
-              onChange={(event) => dispatch({ type: 'edit', field: 'code', value: event.currentTarget.value })}
-              error={state.codeError ? t('mfa.fieldRequired') : undefined}
-              style={{ flex: '1 1 12rem' }}
-            />
-            <Button type="submit" loading={state.verifying}>
-              {t('mfa.wizard.verify')}
-            </Button>
-          </Group>
-        </form>
+        <CodeForm
+          value={state.code}
+          onChange={(value) => dispatch({ type: 'edit', field: 'code', value })}
+          onSubmit={verify}
+          verifying={state.verifying}
+          error={state.codeError ? t('mfa.fieldRequired') : undefined}
+        />
       )}
       <Group>
         <Button variant="subtle" onClick={onCancel}>

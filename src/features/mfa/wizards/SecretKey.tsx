@@ -1,0 +1,27 @@
+import { Anchor, Button, Code, CopyButton, Group, Text } from '@mantine/core';
+import { t } from '../../../messages/t';
+
+/** The secret-key view for users who cannot scan: the key, a one-click copy, and the way back. */
+export function SecretKey({ secret, onScanInstead }: { secret: string; onScanInstead: () => void }) {
+  return (
+    <>
+      <Text>{t('mfa.app.manualHelp')}</Text>
+      <Group>
+        <Text fw={600}>{t('mfa.app.secretKey')}</Text>
+        <Code fz="lg" data-testid="secret-key">
+          {secret}
+        </Code>
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" onClick={copy} aria-live="polite">
+              {copied ? t('mfa.app.copied') : t('mfa.app.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Anchor component="button" type="button" onClick={onScanInstead}>
+        {t('mfa.app.scanInstead')}
+      </Anchor>
+    </>
+  );
+}
