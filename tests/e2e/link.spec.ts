@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { IDP, signIn, watchConsole } from './support';
 
 test('links iAM Smart through the whole round trip: authorize, callback, sign-in with the provider scope, link', async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { IDP, signIn, watchConsole } from './support';
 
 test('signs in through the identity provider, moves through the menu and logs out', async ({ page }) => {
