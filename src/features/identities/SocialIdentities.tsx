@@ -71,7 +71,7 @@ function SocialIdentitiesBox() {
                 <Text fw={500}>{label}</Text>
               </Group>
               {control === 'linked' && (
-                <Badge color="teal.9" variant="light">
+                <Badge color="teal.9" variant="outline" tt="none">
                   {t('identities.linked')}
                 </Badge>
               )}

@@ -70,7 +70,7 @@ export function MfaListPage() {
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
                     <Table.Td ta="right">
                       {!editing && (
-                        <Badge color={row.enabled ? 'teal.9' : 'gray.7'} variant={row.enabled ? 'light' : 'outline'}>
+                        <Badge color={row.enabled ? 'teal.9' : 'gray.7'} variant="outline" tt="none">
                           {row.enabled ? t('mfa.enabled') : t('mfa.disabled')}
                         </Badge>
                       )}

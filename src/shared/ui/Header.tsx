@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,14 @@ import { useEndSessions } from '../../../generated/api/sessions/sessions';
 import { t } from '../../messages/t';
 import { Logo } from './Logo';
 import { hasQuestionFactor, isCurrentPage, navItems } from './navigation';
+
+function MenuIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M2 4h12M2 8h12M2 12h12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export function Header() {
   const { auth } = useRouteContext({ from: '__root__' });
@@ -46,7 +54,7 @@ export function Header() {
         <Group gap="xs" wrap="nowrap">
           <Menu opened={menuOpened} onChange={menu.set} position="bottom-end" withinPortal closeOnClickOutside>
             <Menu.Target>
-              <Button variant="default" leftSection={<Burger opened={menuOpened} size="xs" component="span" aria-hidden />}>
+              <Button variant="default" leftSection={<MenuIcon />}>
                 {t('nav.menu')}
               </Button>
             </Menu.Target>
