@@ -9,6 +9,7 @@ const steps = [
   ['generated code is fresh', 'node', ['scripts/check-generated.mjs']],
   ['unit and component tests', 'vitest', ['run']],
   ['production build', 'vite', ['build']],
+  ['production build carries no development-only code', 'node', ['scripts/check-build.mjs']],
   ['API reference (offline HTML)', 'redocly', ['build-docs', 'openapi.yaml', '--inlineBundle', '--title', 'University Account Portal API', '-o', 'dist-docs/api.html']],
   ['end-to-end tests (Chromium)', 'playwright', ['test']],
 ];

@@ -96,6 +96,10 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     if (!response.ok) {
       throw new ApiError(t('error.http', { status: response.status }), 'http', response.status);
     }
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
+      // Development builds warn when a response drifts from the contract (the page still shows it).
+      void import('./drift').then(({ reportDrift }) => reportDrift(options.method ?? 'GET', target, body));
+    }
     return body as T;
   });
 }

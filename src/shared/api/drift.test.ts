@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { example } from '../../../tests/support/examples';
+import { driftOf, reportDrift } from './drift';
+
+const url = (path: string) => new URL(path, 'http://localhost:5173');
+
+describe('contract drift report (development builds)', () => {
+  it('is silent for a response that matches the contract', () => {
+    expect(driftOf('GET', url('/api/v1/user/profile'), example('getProfile', 'full'))).toBeUndefined();
+    expect(driftOf('POST', url('/api/v1/user/factor/abc/activate/poll'), example('pollFactorActivation', 'timeout'))).toBeUndefined();
+  });
+
+  it('names the operation and the violation', () => {
+    expect(driftOf('GET', url('/api/v1/user/profile'), { firstName: 5 })).toMatch(
+      /^\[contract drift\] getProfile GET \/api\/v1\/user\/profile: .*firstName/,
+    );
+    expect(driftOf('GET', url('/api/v1/user/factor'), { factors: [{ factorType: 'pigeon', provider: 'OKTA', status: 'ACTIVE' }] })).toMatch(
+      /getFactors .*factors\.0\.factorType/,
+    );
+  });
+
+  it('matches path parameters and methods', () => {
+    expect(driftOf('DELETE', url('/api/v1/user/factor/ufs1'), { status: 'yes' })).toMatch(/resetFactor DELETE/);
+    expect(driftOf('GET', url('/api/v1/unknown'), {})).toBeUndefined();
+  });
+
+  it('warns in the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    reportDrift('GET', url('/api/v1/user/idps'), { idps: 'none' });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getLinkedIdentities/));
+  });
+});
