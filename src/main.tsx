@@ -5,11 +5,12 @@ import { createAppRouter } from './router';
 import { setAccessTokenSource } from './shared/api/fetcher';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
+import { createReauthenticator } from './shared/auth/reauthenticate';
 import { AppProviders } from './shared/ui/AppProviders';
 
 const auth = createAuth();
 setAccessTokenSource(() => auth.accessToken());
-const queryClient = createQueryClient();
+const queryClient = createQueryClient({ onUnauthorized: createReauthenticator(auth) });
 const router = createAppRouter({ auth, queryClient });
 
 const root = document.getElementById('root');

@@ -72,3 +72,24 @@ test('pages scroll to the top on a route change', async ({ page }) => {
   await expect(page).toHaveURL('/profile/password');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('a 401 mid-session sends the user through sign-in and back to the same page', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'taiman.chan', '/profile/password');
+  await expect(page).toHaveURL('/profile/password');
+  let refused = 0;
+  await page.route('**/api/v1/user/profile', async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 401, json: { errorMessage: 'Token expired' } });
+  });
+  const reauth = page.waitForRequest((r) => r.url().startsWith(`${IDP}/auth?`));
+  await page.reload();
+  await reauth;
+  await expect(page).toHaveURL('/profile/password');
+  await expect(page.getByRole('link', { name: /Home: Tai Man Chan/ })).toBeVisible();
+  await expect(page.getByText('Token expired')).toHaveCount(0);
+  expect(refused).toBe(1);
+  // The browser logs the refused call itself; nothing else went wrong.
+  expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+});

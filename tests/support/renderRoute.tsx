@@ -30,7 +30,13 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token' } = {}):
  */
 export function renderRoute(path: string, { auth = fakeAuth() }: { auth?: FakeAuth } = {}) {
   setAccessTokenSource(() => auth.accessToken());
-  const queryClient = createQueryClient({ retry: false });
+  const queryClient = createQueryClient({
+    retry: false,
+    onUnauthorized: () => {
+      void auth.signIn({ returnTo: `${router.state.location.pathname}${router.state.location.searchStr}` });
+      return true;
+    },
+  });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ auth, queryClient }, history);
   const user = userEvent.setup();

@@ -17,9 +17,16 @@ export function messageOf(error: unknown): string {
  * Every failed query or mutation is shown as a toast by its message (spec section 8).
  * A mutation that shows its failure inline sets `meta: { silent: true }`.
  */
-export function createQueryClient(options: { retry?: boolean } = {}) {
+/**
+ * `onUnauthorized` answers a 401: true when it handles it (a new sign-in), false to show the
+ * error like any other.
+ */
+export function createQueryClient(options: { retry?: boolean; onUnauthorized?: () => boolean } = {}) {
   const onError = (error: unknown, meta?: Record<string, unknown>) => {
-    if (isAbort(error) || meta?.silent) return;
+    if (isAbort(error)) return;
+    // The session ended on the server's side: sign in again and come back to this page.
+    if (error instanceof ApiError && error.status === 401 && options.onUnauthorized?.()) return;
+    if (meta?.silent) return;
     toast.error(messageOf(error));
   };
   return new QueryClient({

@@ -96,3 +96,12 @@ describe('signed-in shell', () => {
     expect(screen.getByText('The page /profile/nowhere does not exist.')).toBeInTheDocument();
   });
 });
+
+describe('an ended session', () => {
+  it('signs in again and comes back to the same page when the server answers 401', async () => {
+    server.use(http.get('*/api/v1/user/profile', () => HttpResponse.json({ errorMessage: 'Token expired' }, { status: 401 })));
+    const { auth } = renderRoute('/profile/password');
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/password' }));
+    expect(screen.queryByText('Token expired')).not.toBeInTheDocument();
+  });
+});
