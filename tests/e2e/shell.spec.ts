@@ -93,3 +93,15 @@ test('a 401 mid-session sends the user through sign-in and back to the same page
   // The browser logs the refused call itself; nothing else went wrong.
   expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
 });
+
+test('the production build is served with its security headers', async ({ page }) => {
+  const response = await page.goto('/profile/details');
+  const headers = response!.headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['strict-transport-security']).toContain('max-age=');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+});
