@@ -28,6 +28,7 @@ export const en = {
   'auth.callbackErrorReturn': 'You will be returned to the home page in 2 seconds.',
 
   'error.network': 'Cannot connect to server',
+  'error.timeout': 'The server took too long to answer. Please try again.',
   'error.http': 'The server could not complete the request (HTTP {status}).',
   'error.unreadable': 'The server sent a response the portal could not read.',
   'error.unexpected': 'Something went wrong. Please try again.',

@@ -2,8 +2,11 @@
 export class ApiError extends Error {
   /** HTTP status, when the server answered at all. */
   readonly status?: number;
-  /** 'server': the body carried errorMessage; 'network': no answer; 'http': a failed status or unreadable body. */
-  readonly kind: 'server' | 'network' | 'http';
+  /**
+   * 'server': the body carried errorMessage; 'network': no answer; 'timeout': no answer in
+   * time; 'http': a failed status or unreadable body.
+   */
+  readonly kind: 'server' | 'network' | 'timeout' | 'http';
 
   constructor(message: string, kind: ApiError['kind'], status?: number) {
     super(message);

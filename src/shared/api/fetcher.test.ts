@@ -16,7 +16,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       (url: URL, init: RequestInit) =>
-        new Promise<Response>((resolve, reject) => calls.push({ url: String(url), init, resolve, reject })),
+        new Promise<Response>((resolve, reject) => {
+          // Like the real fetch: an aborted signal rejects the call.
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+          calls.push({ url: String(url), init, resolve, reject });
+        }),
     ),
   );
   setAccessTokenSource(() => undefined);
@@ -116,6 +120,23 @@ describe('apiFetch', () => {
   it('lets an aborted request reject as an abort, not as a server error', async () => {
     const call = apiFetch('/api/v1/user/profile');
     await answer(0, new DOMException('The operation was aborted.', 'AbortError'));
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('gives up on a call unanswered after 10 s, with a clear message', async () => {
+    vi.useFakeTimers();
+    const call = apiFetch('/api/v1/user/log').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call).toMatchObject({ name: 'ApiError', message: 'The server took too long to answer. Please try again.' });
+  });
+
+  it("passes the caller's cancellation on", async () => {
+    const caller = new AbortController();
+    const call = apiFetch('/api/v1/user/profile', { signal: caller.signal });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    caller.abort();
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
 

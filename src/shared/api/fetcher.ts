@@ -7,6 +7,8 @@ import { createLimiter } from './limiter';
 export const MAX_REQUESTS_IN_FLIGHT = 5;
 export const MIN_HOLD_MS = 20;
 export const MAX_HOLD_MS = 50;
+/** A call still unanswered after this long fails with a clear message instead of spinning forever. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 type TokenSource = () => string | undefined;
 let accessToken: TokenSource = () => undefined;
@@ -78,15 +80,28 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
 
     const hold = sleep(holdMs());
+    // Our own deadline, joined with the caller's cancellation (React Query's signal).
+    const controller = new AbortController();
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, REQUEST_TIMEOUT_MS);
+    const cancel = () => controller.abort();
+    options.signal?.addEventListener('abort', cancel);
     let response: Response;
     let body: unknown;
     try {
-      response = await fetch(target, { ...options, headers });
+      response = await fetch(target, { ...options, headers, signal: controller.signal });
       body = await readBody(response);
     } catch (error) {
+      if (timedOut) throw new ApiError(t('error.timeout'), 'timeout');
       if (isAbort(error)) throw error;
       await hold;
       throw new ApiError(t('error.network'), 'network');
+    } finally {
+      clearTimeout(deadline);
+      options.signal?.removeEventListener('abort', cancel);
     }
     await hold;
 

@@ -82,6 +82,8 @@ export function createAuth(manager: UserManager = createUserManager()): Auth {
     async signOut() {
       const user = await manager.getUser();
       current = null;
+      // Local storage holds only the portal's identity-link state: nothing of it outlives a logout.
+      window.localStorage.clear();
       await manager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
     },
   };
