@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { generateKeyPairSync } from 'node:crypto';
-import { signIn, watchConsole } from './support';
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations, signIn, watchConsole } from './support';
 
 /** Chooses the contract's named example for one call, as Prism's Prefer header allows. */
 async function preferExample(page: Page, path: string, example: string) {

@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn, watchConsole } from './support';
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations, signIn, watchConsole } from './support';
 
 test.describe('Change Password', () => {
   test('an invalid attempt shows every message; a valid one succeeds and lands on /', async ({ page }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { IDP, signIn, watchConsole } from './support';
+import { expectNoAxeViolations, IDP, signIn, watchConsole } from './support';
 
 test('signs in through the identity provider, moves through the menu and logs out', async ({ page }) => {
   const problems = watchConsole(page);
@@ -50,8 +49,7 @@ test('the new-user persona has its own name and the shell passes axe at phone wi
   await expect(page.getByRole('link', { name: /Home: Siu Ming Wong/ })).toBeVisible();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   expect(problems).toEqual([]);
 });
 
