@@ -3,14 +3,15 @@ import { fakeAuth } from '../../../tests/support/renderRoute';
 import { createReauthenticator, REAUTH_QUIET_MS } from './reauthenticate';
 
 describe('createReauthenticator', () => {
-  it('forgets the tokens and signs in again once, back to the same page', async () => {
+  it('signs in again once, back to the same page, keeping the old token until the new one arrives', async () => {
     const auth = fakeAuth();
     const onUnauthorized = createReauthenticator(auth, { storage: window.sessionStorage, now: () => 1_000_000, here: () => '/profile/mfa?x=1' });
     expect(onUnauthorized()).toBe(true);
     expect(onUnauthorized()).toBe(true);
     await Promise.resolve();
     await Promise.resolve();
-    expect(auth.forgetUser).toHaveBeenCalledTimes(1);
+    expect(auth.forgetUser).not.toHaveBeenCalled();
+    expect(auth.signIn).toHaveBeenCalledTimes(1);
     expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/mfa?x=1' });
   });
 

@@ -5,8 +5,9 @@ const REAUTH_KEY = 'portal.reauthAt';
 export const REAUTH_QUIET_MS = 60_000;
 
 /**
- * What to do when the server answers 401 mid-session: forget the tokens and sign in again,
- * coming back to the same page. Answers true when it started that, false to show the error.
+ * What to do when the server answers 401 mid-session: sign in again, coming back to the same
+ * page. Answers true when it started that, false to show the error. The old tokens stay until
+ * the new ones replace them, so no call that races the redirect goes out without a bearer.
  */
 export function createReauthenticator(auth: Auth, { storage = window.sessionStorage, now = Date.now, here = () => `${window.location.pathname}${window.location.search}` } = {}) {
   let started = false;
@@ -17,7 +18,7 @@ export function createReauthenticator(auth: Auth, { storage = window.sessionStor
     started = true;
     storage.setItem(REAUTH_KEY, String(now()));
     const returnTo = here();
-    void auth.forgetUser().then(() => auth.signIn({ returnTo }));
+    void auth.signIn({ returnTo });
     return true;
   };
 }
