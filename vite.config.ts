@@ -55,6 +55,8 @@ export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
+  // The manifest lets the size budget and the benchmark see what each route loads.
+  build: { manifest: true },
   preview: { host: 'localhost', port: 4173, strictPort: true, proxy: apiProxy, headers: securityHeaders(env.VITE_OIDC_AUTHORITY ?? '') },
   test: {
     environment: 'jsdom',

@@ -12,7 +12,7 @@ async function openPasswordPage(page: Page) {
 /** After a failure the portal stays usable: the menu still leads to another page. */
 async function expectUsable(page: Page) {
   await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Previous Login' }).click();
+  await page.getByRole('link', { name: 'Previous Login', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Previous Login' })).toBeVisible();
 }
 
@@ -21,7 +21,7 @@ test.describe('failures show one clear message and leave the portal usable', () 
     await openPasswordPage(page);
     await page.route('**/api/v1/user/idps', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Cannot connect to server' })).toHaveCount(1);
     await expect(page.getByText('Your linked identities could not be loaded.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();

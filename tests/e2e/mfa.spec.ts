@@ -25,8 +25,7 @@ test('enrols SMS as the new user', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
   await page.getByRole('button', { name: 'Setup' }).click();
-  await page.locator('input').and(page.getByLabel('Country', { exact: true })).click();
-  await page.getByRole('option', { name: 'Hong Kong (+852)' }).click();
+  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Hong Kong (+852)' });
   await page.getByLabel('Phone number').fill('91234567');
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/enroll/phone'));
   await page.getByRole('button', { name: 'Send Code' }).click();

@@ -77,7 +77,7 @@ test.describe('Security question', () => {
     await signIn(page, 'smwong25', '/profile/question');
     await expect(page.getByText('You have not setup the security question.')).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.locator('input').and(page.getByLabel('Question', { exact: true }))).toHaveValue('What is the food you least liked as a child?');
+    await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText('What is the food you least liked as a child?');
     await expectNoAxeViolations(page);
     await page.getByLabel('Answer').fill('bitter melon');
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/enroll') && r.method() === 'POST');
@@ -90,7 +90,7 @@ test.describe('Security question', () => {
     await signIn(page, 'taiman.chan', '/profile/question');
     await expect(page.getByTestId('current-question')).toHaveText('What is the food you least liked as a child?');
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.locator('input').and(page.getByLabel('Question', { exact: true }))).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Question' })).toBeDisabled();
     const deleted = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/ufs1taimanquestion') && r.method() === 'DELETE');
     await page.getByRole('button', { name: 'Delete' }).click();
     await deleted;

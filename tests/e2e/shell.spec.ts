@@ -17,18 +17,20 @@ test('signs in through the identity provider, moves through the menu and logs ou
   expect(stored.local.filter((k) => k.startsWith('oidc.')), JSON.stringify(stored)).toHaveLength(0);
 
   const menuButton = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Account menu' });
   const expectedItems = ['Profile', 'Change Password', 'Set up MFA', 'Set up Security Questions', 'Previous Login'];
   for (const [index, label] of expectedItems.entries()) {
     await menuButton.click();
-    const items = page.getByRole('menuitem');
+    const items = nav.getByRole('link');
     await expect(items).toHaveText(expectedItems);
     await items.nth(index).click();
-    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(items.first()).toBeHidden();
     await menuButton.click();
-    await expect(page.getByRole('menuitem', { name: label })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     // The menu closes on a click anywhere outside it.
     await page.mouse.click(5, 400);
-    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   }
   await expect(page).toHaveURL('/profile/login');
 
@@ -66,7 +68,7 @@ test('pages scroll to the top on a route change', async ({ page }) => {
   // Scroll down with the menu open, then choose an entry without scrolling back up first.
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-  await page.getByRole('menuitem', { name: 'Change Password' }).dispatchEvent('click');
+  await page.getByRole('link', { name: 'Change Password', exact: true }).dispatchEvent('click');
   await expect(page).toHaveURL('/profile/password');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

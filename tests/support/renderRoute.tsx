@@ -1,7 +1,6 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from 'oidc-client-ts';
 import { vi } from 'vitest';
 import { createAppRouter } from '../../src/router';
 import { setAccessTokenSource } from '../../src/shared/api/fetcher';
@@ -13,7 +12,7 @@ export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> }
 
 /** An Auth whose user is signed in (or not) and whose redirects are recorded, not followed. */
 export function fakeAuth({ signedIn = true, token = 'test-access-token' } = {}): FakeAuth {
-  const user = signedIn ? ({ access_token: token, expired: false, profile: { sub: 'smwong25' } } as unknown as User) : null;
+  const user = signedIn ? { access_token: token, profile: { sub: 'smwong25' } } : null;
   return {
     getUser: vi.fn(async () => user),
     accessToken: vi.fn(() => user?.access_token),

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -7,6 +7,7 @@ import {
   useUnlinkIdentity,
 } from '../../../generated/api/identities/identities';
 import { t } from '../../messages/t';
+import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
@@ -94,22 +95,16 @@ function SocialIdentitiesBox() {
           );
         })}
       </Stack>
-      <Modal
+      <LazyConfirmDialog
         opened={confirming !== undefined}
-        onClose={() => !unlink.isPending && setConfirming(undefined)}
+        onCancel={() => setConfirming(undefined)}
         title={confirming ? t('identities.confirmTitle', { provider: t(confirming.label) }) : ''}
-        centered
-      >
-        <Text mb="md">{t('identities.unlinkConfirm')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(undefined)} disabled={unlink.isPending}>
-            {t('profile.cancel')}
-          </Button>
-          <Button color="red.8" onClick={confirmUnlink} loading={unlink.isPending}>
-            {t('identities.unlink')}
-          </Button>
-        </Group>
-      </Modal>
+        message={t('identities.unlinkConfirm')}
+        cancelLabel={t('profile.cancel')}
+        confirmLabel={t('identities.unlink')}
+        busy={unlink.isPending}
+        onConfirm={confirmUnlink}
+      />
     </Paper>
   );
 }

@@ -149,7 +149,6 @@ describe('automatic link at /profile', () => {
       await screen.findByText('Link up Success - Now you can log on with iAM Smart, you will be redirected to the log on page'),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/idp/link/iamsmart/success');
-    expect(screen.getByText('Link successfully')).toBeInTheDocument();
     expect(linked).toEqual([['0oa1smart', { externalId: 'ext-iamsmart-5566778899' }]]);
     expect(readLinkState()).toEqual({ mode: 'normal' });
 
@@ -157,6 +156,8 @@ describe('automatic link at /profile', () => {
     expect(browser.assign).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(browser.assign).toHaveBeenCalledWith(CENTRAL_SIGN_OUT);
+    // The 'Link successfully' toast (its viewport loads with the first toast).
+    expect(await screen.findByText('Link successfully')).toBeInTheDocument();
   });
 
   it('on failure waits 3 s, then goes to the identity provider host', async () => {

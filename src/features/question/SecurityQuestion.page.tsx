@@ -1,4 +1,4 @@
-import { Button, Group, List, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { t } from '../../messages/t';
@@ -80,14 +80,12 @@ export function SecurityQuestionPage() {
         {factors.isSuccess && !refreshing && editing && (
           <form onSubmit={save} noValidate>
             <Stack>
-              <Select
+              <NativeSelect
                 label={t('question.question')}
                 data={options.map((o) => ({ value: o.question, label: o.questionText }))}
-                value={question ?? null}
-                onChange={(value) => value && setQuestion(value)}
-                allowDeselect={false}
+                value={question ?? ''}
+                onChange={(event) => setQuestion(event.currentTarget.value)}
                 disabled={Boolean(enrolled) || busy}
-                comboboxProps={{ withinPortal: true }}
               />
               {!enrolled && (
                 <PasswordInput

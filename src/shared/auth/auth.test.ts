@@ -1,51 +1,97 @@
-import type { User, UserManager } from 'oidc-client-ts';
-import { describe, expect, it, vi } from 'vitest';
-import { createAuth } from './auth';
+import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuth, readStoredUser, userStorageKey } from './auth';
 
-function stubManager(user: Partial<User> | null) {
+const KEY = userStorageKey();
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+function storeUser(fields: Record<string, unknown>) {
+  window.sessionStorage.setItem(KEY, JSON.stringify({ token_type: 'Bearer', profile: { sub: 'smwong25' }, ...fields }));
+}
+
+function stubManager(callbackUser: Partial<User> | null = null) {
   return {
     events: { addUserLoaded: vi.fn(), addUserUnloaded: vi.fn() },
-    getUser: vi.fn(async () => user),
     signinRedirect: vi.fn(async () => undefined),
-    signinRedirectCallback: vi.fn(async () => ({ ...user, state: { returnTo: '/profile/mfa' } })),
+    signinRedirectCallback: vi.fn(async () => ({ ...callbackUser, state: { returnTo: '/profile/mfa' } })),
     removeUser: vi.fn(async () => undefined),
     signoutRedirect: vi.fn(async () => undefined),
   };
 }
 
+function authWith(manager: ReturnType<typeof stubManager>) {
+  const load = vi.fn(async () => manager as unknown as UserManager);
+  return { auth: createAuth(load), load };
+}
+
+beforeEach(() => window.sessionStorage.clear());
+
+describe('readStoredUser', () => {
+  it('reads the user exactly as oidc-client-ts stores it', async () => {
+    const manager = new UserManager({
+      authority: 'http://localhost:9000',
+      client_id: 'account-portal',
+      redirect_uri: 'http://localhost/cb',
+      userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    });
+    const user = new User({ access_token: 'abc', id_token: 'id', token_type: 'Bearer', profile: { sub: 'u1', iss: 'x', aud: 'y', exp: 0, iat: 0 }, expires_at: inAnHour() });
+    await manager.storeUser(user);
+    const read = readStoredUser(window.sessionStorage, userStorageKey('http://localhost:9000', 'account-portal'));
+    expect(read).toMatchObject({ access_token: 'abc', id_token: 'id', profile: { sub: 'u1' } });
+  });
+
+  it.each([
+    ['nothing stored', null],
+    ['not JSON', '{oops'],
+    ['no access token', JSON.stringify({ profile: { sub: 'a' } })],
+    ['no subject', JSON.stringify({ access_token: 't', profile: {} })],
+    ['expired', JSON.stringify({ access_token: 't', profile: { sub: 'a' }, expires_at: 1 })],
+    ['a token that is not a string', JSON.stringify({ access_token: 42, profile: { sub: 'a' } })],
+  ])('trusts nothing when there is %s', (_case, stored) => {
+    if (stored !== null) window.sessionStorage.setItem(KEY, stored);
+    expect(readStoredUser(window.sessionStorage, KEY)).toBeNull();
+  });
+});
+
 describe('createAuth', () => {
   it('trusts no expired user and hands out no token for it', async () => {
-    const auth = createAuth(stubManager({ access_token: 'old', expired: true }) as unknown as UserManager);
+    storeUser({ access_token: 'old', expires_at: 1000 });
+    const { auth } = authWith(stubManager());
     expect(await auth.getUser()).toBeNull();
     expect(auth.accessToken()).toBeUndefined();
   });
 
-  it('hands out the token of a valid user', async () => {
-    const auth = createAuth(stubManager({ access_token: 'fresh', expired: false }) as unknown as UserManager);
+  it('hands out the token of a valid user without loading the OpenID library', async () => {
+    storeUser({ access_token: 'fresh', expires_at: inAnHour() });
+    const { auth, load } = authWith(stubManager());
     expect(await auth.getUser()).not.toBeNull();
     expect(auth.accessToken()).toBe('fresh');
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('starts sign-in with a safe return path only', async () => {
-    const manager = stubManager(null);
-    const auth = createAuth(manager as unknown as UserManager);
+    const manager = stubManager();
+    const { auth } = authWith(manager);
     await auth.signIn({ returnTo: 'https://evil.example/', scope: 'openid google' });
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile' }, scope: 'openid google' });
   });
 
-  it('redeems a callback once even when asked twice', async () => {
-    const manager = stubManager({ access_token: 't', expired: false });
-    const auth = createAuth(manager as unknown as UserManager);
+  it('redeems a callback once even when asked twice, and hands out its token', async () => {
+    const manager = stubManager({ access_token: 't', expired: false, profile: { sub: 'a' } as User['profile'] });
+    const { auth, load } = authWith(manager);
     const [a, b] = await Promise.all([auth.completeSignIn('http://x/cb?code=1'), auth.completeSignIn('http://x/cb?code=1')]);
     expect([a, b]).toEqual(['/profile/mfa', '/profile/mfa']);
     expect(manager.signinRedirectCallback).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(auth.accessToken()).toBe('t');
   });
 
   it('logs out through the end-session endpoint with the ID token, clearing tokens and the link state', async () => {
     window.localStorage.setItem('state', 'eyJtb2RlIjoic3RhcnRMaW5rSWRwIn0=');
     window.localStorage.setItem('socialState.google', 'x'.repeat(32));
-    const manager = stubManager({ access_token: 't', id_token: 'id-token', expired: false });
-    const auth = createAuth(manager as unknown as UserManager);
+    storeUser({ access_token: 't', id_token: 'id-token', expires_at: inAnHour() });
+    const manager = stubManager();
+    const { auth } = authWith(manager);
     await auth.getUser();
     await auth.signOut();
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });

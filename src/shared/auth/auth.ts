@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { config } from '../config';
 import { safeReturnPath } from './returnPath';
 
@@ -7,7 +7,7 @@ export const CALLBACK_PATH = '/auth/default/callback';
 /** What the router and pages know of sign-in; tests hand in their own. */
 export interface Auth {
   /** The signed-in user, or null when there is none or the tokens have expired. */
-  getUser(): Promise<User | null>;
+  getUser(): Promise<StoredUser | null>;
   /** The current access token, for the fetch function. */
   accessToken(): string | undefined;
   /** Starts the authorization-code + PKCE sign-in at the identity provider. */
@@ -22,7 +22,44 @@ export interface Auth {
 
 type SignInState = { returnTo?: string };
 
-export function createUserManager(origin = window.location.origin): UserManager {
+/** Where oidc-client-ts keeps the signed-in user (its WebStorageStateStore, prefix `oidc.`). */
+export function userStorageKey(authority = config.oidcAuthority, clientId = config.oidcClientId) {
+  return `oidc.user:${authority}:${clientId}`;
+}
+
+/** The part of the stored user the portal reads without loading oidc-client-ts. */
+export interface StoredUser {
+  access_token: string;
+  id_token?: string;
+  expires_at?: number;
+  profile: { sub: string } & Record<string, unknown>;
+}
+
+/**
+ * Reads the user oidc-client-ts stored (its `User.toStorageString()` JSON); null when there is
+ * none, it does not parse, or its access token has expired. Kept in step with the library by a
+ * test that stores a real `User`.
+ */
+export function readStoredUser(storage: Storage, key: string, nowSeconds = Date.now() / 1000): StoredUser | null {
+  try {
+    const user = JSON.parse(storage.getItem(key) ?? 'null') as Partial<StoredUser> | null;
+    if (!user || typeof user.access_token !== 'string' || !user.access_token) return null;
+    if (typeof user.profile?.sub !== 'string') return null;
+    if (typeof user.expires_at === 'number' && user.expires_at <= nowSeconds) return null;
+    return user as StoredUser;
+  } catch {
+    return null;
+  }
+}
+
+function toStoredUser(user: User | null): StoredUser | null {
+  if (!user || user.expired) return null;
+  return { access_token: user.access_token, id_token: user.id_token, expires_at: user.expires_at, profile: user.profile };
+}
+
+/** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
+export async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
+  const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   const storage = new WebStorageStateStore({ store: window.sessionStorage });
   return new UserManager({
     authority: config.oidcAuthority,
@@ -39,52 +76,62 @@ export function createUserManager(origin = window.location.origin): UserManager 
   });
 }
 
-export function createAuth(manager: UserManager = createUserManager()): Auth {
-  let current: User | null = null;
+export function createAuth(
+  loadManager: () => Promise<UserManager> = () => loadUserManager(),
+  { storage = window.sessionStorage, key = userStorageKey() }: { storage?: Storage; key?: string } = {},
+): Auth {
+  let current: StoredUser | null = null;
+  let managerPromise: Promise<UserManager> | undefined;
   const pendingCallbacks = new Map<string, Promise<string>>();
 
-  manager.events.addUserLoaded((user) => {
-    current = user;
-  });
-  manager.events.addUserUnloaded(() => {
-    current = null;
-  });
+  const manager = () =>
+    (managerPromise ??= loadManager().then((loaded) => {
+      loaded.events.addUserLoaded((user) => {
+        current = toStoredUser(user);
+      });
+      loaded.events.addUserUnloaded(() => {
+        current = null;
+      });
+      return loaded;
+    }));
 
   return {
     async getUser() {
-      const user = await manager.getUser();
-      current = user && !user.expired ? user : null;
+      current = readStoredUser(storage, key);
       return current;
     },
     accessToken() {
-      return current && !current.expired ? current.access_token : undefined;
+      if (current?.expires_at !== undefined && current.expires_at <= Date.now() / 1000) current = null;
+      return current?.access_token;
     },
     async signIn({ returnTo, scope } = {}) {
       const state: SignInState = { returnTo: safeReturnPath(returnTo) };
-      await manager.signinRedirect({ state, ...(scope ? { scope } : {}) });
+      await (await manager()).signinRedirect({ state, ...(scope ? { scope } : {}) });
     },
     completeSignIn(url) {
       // React may mount the callback page twice; the code can be redeemed only once.
       let pending = pendingCallbacks.get(url);
       if (!pending) {
-        pending = manager.signinRedirectCallback(url).then((user) => {
-          current = user;
-          return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
-        });
+        pending = manager()
+          .then((loaded) => loaded.signinRedirectCallback(url))
+          .then((user) => {
+            current = toStoredUser(user);
+            return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
+          });
         pendingCallbacks.set(url, pending);
       }
       return pending;
     },
     async forgetUser() {
       current = null;
-      await manager.removeUser();
+      await (await manager()).removeUser();
     },
     async signOut() {
-      const user = await manager.getUser();
+      const idToken = readStoredUser(storage, key, 0)?.id_token;
       current = null;
       // Local storage holds only the portal's identity-link state: nothing of it outlives a logout.
       window.localStorage.clear();
-      await manager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+      await (await manager()).signoutRedirect(idToken ? { id_token_hint: idToken } : {});
     },
   };
 }

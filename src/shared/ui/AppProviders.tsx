@@ -1,17 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantineStyles';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
-import { TOAST_LIMIT } from './toast';
+import { Toasts } from './Toasts';
 
 /** Mantine, toasts and React Query: shared by the app and the component tests. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications limit={TOAST_LIMIT} position="top-center" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

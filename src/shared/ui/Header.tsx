@@ -1,13 +1,16 @@
-import { Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useEndSessions } from '../../../generated/api/sessions/sessions';
 import { t } from '../../messages/t';
+import classes from './Header.module.css';
 import { Logo } from './Logo';
 import { hasQuestionFactor, isCurrentPage, navItems } from './navigation';
+
+const NAV_LIST_ID = 'account-navigation';
 
 function MenuIcon() {
   return (
@@ -23,6 +26,16 @@ export function Header() {
   const profile = useGetProfile();
   const factors = useGetFactors();
   const [menuOpened, menu] = useDisclosure(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useClickOutside<HTMLElement>(menu.close);
+  // Moving to another page closes the navigation.
+  useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !menuOpened) return;
+    menu.close();
+    menuButtonRef.current?.focus();
+  }
   const [signingOut, setSigningOut] = useState(false);
   // A failed session delete must not keep the user signed in: sign-out goes on regardless.
   const endSessions = useEndSessions({ mutation: { meta: { silent: true } } });
@@ -52,31 +65,31 @@ export function Header() {
           </Group>
         </UnstyledButton>
         <Group gap="xs" wrap="nowrap">
-          <Menu opened={menuOpened} onChange={menu.set} position="bottom-end" withinPortal closeOnClickOutside>
-            <Menu.Target>
-              <Button variant="default" leftSection={<MenuIcon />}>
-                {t('nav.menu')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown aria-label={t('nav.label')}>
+          <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape}>
+            <Button
+              ref={menuButtonRef}
+              variant="default"
+              leftSection={<MenuIcon />}
+              aria-expanded={menuOpened}
+              aria-controls={NAV_LIST_ID}
+              onClick={menu.toggle}
+            >
+              {t('nav.menu')}
+            </Button>
+            {/* A disclosure of plain links (the WAI pattern for site navigation), not a popup menu. */}
+            <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
               {items.map((item) => {
                 const current = isCurrentPage(item, pathname);
                 return (
-                  <Menu.Item
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    aria-current={current ? 'page' : undefined}
-                    fw={current ? 700 : undefined}
-                    bg={current ? 'var(--mantine-primary-color-light)' : undefined}
-                  >
-                    {t(item.label)}
-                    
-                  </Menu.Item>
+                  <li key={item.to}>
+                    <Link to={item.to} aria-current={current ? 'page' : undefined} className={classes.link} onClick={menu.close}>
+                      {t(item.label)}
+                    </Link>
+                  </li>
                 );
               })}
-            </Menu.Dropdown>
-          </Menu>
+            </Paper>
+          </Box>
           <Button onClick={logout} loading={signingOut} disabled={signingOut}>
             {t('nav.logout')}
           </Button>

@@ -12,6 +12,7 @@ function show(message: string, color: 'red' | 'green', title?: string) {
     message,
     title,
     color,
+    position: 'top-center',
     autoClose: AUTO_CLOSE_MS,
     withAutoCloseProgress: false,
     // The spec closes toasts on click.

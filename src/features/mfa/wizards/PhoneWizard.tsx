@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useReducer } from 'react';
 import { useActivateFactor, useEnrollPhoneFactor } from '../../../../generated/api/factors/factors';
 import { t } from '../../../messages/t';
@@ -96,13 +96,11 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
         </Alert>
       )}
       <Group align="flex-start" wrap="wrap">
-        <Select
+        <NativeSelect
           label={t('mfa.phone.country')}
           data={countries}
           value={state.country}
-          onChange={(value) => value && dispatch({ type: 'edit', field: 'country', value })}
-          searchable
-          allowDeselect={false}
+          onChange={(event) => dispatch({ type: 'edit', field: 'country', value: event.currentTarget.value })}
           style={{ flex: '1 1 16rem' }}
         />
         <TextInput

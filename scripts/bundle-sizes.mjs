@@ -1,0 +1,78 @@
+// What each route of the production build makes the browser download, read from Vite's
+// manifest (`build.manifest: true` writes dist/.vite/manifest.json). Used by the size budget
+// test and by `npm run bench`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
+
+/** The route file of a manifest key, as a path: `_authenticated/profile/details`. */
+function routeOf(key) {
+  return key.match(ROUTE_CHUNK)?.[1];
+}
+
+/** Every file a set of manifest keys loads through static imports, with their CSS. */
+export function closure(manifest, keys) {
+  const seen = new Set();
+  const files = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`bundle-sizes: ${key} is not in the manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** The route chunks a page's match loads: its own and each layout above it. */
+export function routeChain(manifest, route) {
+  const parts = route.split('/');
+  const chain = [];
+  for (let i = 1; i <= parts.length; i += 1) {
+    const key = `src/routes/${parts.slice(0, i).join('/')}.tsx?tsr-split=component`;
+    if (manifest[key]) chain.push(key);
+  }
+  return chain;
+}
+
+export function measure(dist, files) {
+  const sum = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 } };
+  for (const file of files) {
+    const kind = file.endsWith('.css') ? 'css' : file.endsWith('.js') ? 'js' : undefined;
+    if (!kind) continue;
+    const bytes = readFileSync(join(dist, file));
+    sum[kind].raw += bytes.length;
+    sum[kind].gzip += gzipSync(bytes, { level: 9 }).length;
+    sum[kind].brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return sum;
+}
+
+export const FIRST_PAGE = '_authenticated/profile/details';
+
+/**
+ * The first signed-in page (entry plus the chunks of /profile/details and its layouts), then
+ * for every other route what it adds on top of that first page.
+ */
+export function routeSizes(dist = 'dist') {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const firstFiles = closure(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
+  const fonts = Object.values(manifest)
+    .flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])])
+    .filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
+  const routes = Object.keys(manifest)
+    .map(routeOf)
+    .filter((route) => route && route !== FIRST_PAGE && route !== '_authenticated')
+    .sort()
+    .map((route) => {
+      const files = [...closure(manifest, routeChain(manifest, route))].filter((file) => !firstFiles.has(file));
+      return { route, files, ...measure(dist, files) };
+    });
+  return { first: { route: FIRST_PAGE, files: [...firstFiles], ...measure(dist, firstFiles) }, routes, fonts };
+}
