@@ -1,0 +1,170 @@
+// The breaking-change check of openapi.yaml, as pure functions (scripts/contract-diff.mjs is the
+// command line around them). api-smart-diff finds and classifies the changes; this module only
+// chooses which of its answers to judge, adds three small rules where its classification is too
+// lenient, and formats the report.
+import { apiCompare } from 'api-smart-diff';
+
+/**
+ * @typedef {'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated'} ChangeType
+ * @typedef {{ path: string, action: 'add' | 'remove' | 'replace' | 'rename', type: ChangeType,
+ *   before?: unknown, after?: unknown, description?: string, rule?: string }} Change
+ */
+
+/**
+ * api-smart-diff reports every change inside a $ref'd component twice: once inside each
+ * operation that uses it (where it knows whether the schema is sent or received) and once under
+ * `components`, judged as if every schema were a request body (there, adding a required field to
+ * a response schema counts as breaking and removing a response field as non-breaking). Only the
+ * operation copies are judged; these component sections are skipped.
+ */
+const INLINED_COMPONENTS = new Set(['schemas', 'parameters', 'requestBodies', 'responses', 'headers', 'examples']);
+
+/** Every change between two parsed OpenAPI documents, classified. The inputs are not modified. */
+export function classifiedChanges(before, after) {
+  // api-smart-diff rewrites the documents it is given (path-level parameters move into the
+  // operations), so it gets copies.
+  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
+  return diffs
+    .filter(({ path }) => !(path[0] === 'components' && INLINED_COMPONENTS.has(String(path[1]))))
+    .map((diff) => applyExtraRules(diff, before));
+}
+
+/** The breaking changes between two parsed OpenAPI documents (what the gate fails on). */
+export function breakingChanges(before, after) {
+  return classifiedChanges(before, after).filter((change) => change.type === 'breaking');
+}
+
+/** How many changes of each type. */
+export function countByType(changes) {
+  const counts = { breaking: 0, 'non-breaking': 0, annotation: 0, deprecated: 0, unclassified: 0 };
+  for (const change of changes) counts[change.type] += 1;
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extra rules. Each one may only turn a change api-smart-diff did not call breaking into a
+// breaking one, and says so in `rule`.
+
+/** @returns {Change} */
+function applyExtraRules(diff, beforeDoc) {
+  const change = { ...diff, path: diff.path.join('.') };
+  if (diff.type === 'breaking') return change;
+  const rule = removedResponseField(diff) ?? narrowedType(diff) ?? enumAddedToFreeRequestValue(diff, beforeDoc);
+  return rule ? { ...change, type: 'breaking', rule: `${rule} [extra rule; api-smart-diff said ${diff.type}]` } : change;
+}
+
+/**
+ * Rule 1, a removed response field. api-smart-diff calls the removal of an optional response
+ * property non-breaking (only a required one is breaking). But the portal's client is generated
+ * from this contract, so code that reads the field stops compiling, and the data is gone from
+ * the screen. (Removing a request field stays non-breaking: request schemas do not forbid extra
+ * properties, so the backend still accepts what the portal sends.)
+ */
+function removedResponseField({ action, path }) {
+  if (action !== 'remove' || sideOf(path) !== 'response' || path.at(-2) !== 'properties') return undefined;
+  return `removed field: \`${path.at(-1)}\` is no longer in the response`;
+}
+
+/**
+ * Rule 2, a `type` that no longer fits. api-smart-diff treats every replaced `type` as a
+ * narrowing: breaking in a request body, but non-breaking in a response, and non-breaking for a
+ * scalar query parameter (string → integer passes). Here the old and new types are compared as
+ * sets of values: a request (body or parameter) breaks when a value it accepted is no longer
+ * accepted; a response breaks when it may now carry a value the client did not expect
+ * (string → integer, or adding "null"). Types that only widen a request or narrow a response pass.
+ */
+function narrowedType({ action, path, before, after }) {
+  const side = sideOf(path);
+  const isType = path.at(-1) === 'type' || path.at(-2) === 'type';
+  if (action !== 'replace' || !side || !isType || !isTypeValue(before) || !isTypeValue(after)) return undefined;
+  const [mustFit, into] = side === 'request' ? [before, after] : [after, before];
+  const lost = [mustFit].flat().filter((type) => !acceptsType([into].flat(), type));
+  if (!lost.length) return undefined;
+  return side === 'request' ? `narrowed type: a ${lost.join(' or ')} is no longer accepted` : `changed type: the client may now receive a ${lost.join(' or ')}`;
+}
+
+/**
+ * Rule 3, a request value that was free and now has an `enum`. api-smart-diff sees the new
+ * `enum` as its values being added one by one, and adding allowed values is non-breaking; but
+ * a value (request body field or parameter) that accepted anything now accepts only the listed
+ * values. Adding values to an existing enum still passes.
+ */
+function enumAddedToFreeRequestValue({ action, path }, beforeDoc) {
+  if (action !== 'add' || sideOf(path) !== 'request' || path.at(-2) !== 'enum') return undefined;
+  const schema = valueAt(beforeDoc, path.slice(0, -2));
+  if (!isObject(schema) || 'enum' in schema || 'const' in schema) return undefined;
+  return 'narrowed type: a free request value now only accepts the listed values (new enum)';
+}
+
+/** Whether a change path is inside what the client sends ('request') or receives ('response'). */
+function sideOf(path) {
+  if (path[0] !== 'paths') return undefined;
+  if (path[3] === 'requestBody' || path[3] === 'parameters') return 'request';
+  if (path[3] === 'responses') return 'response';
+  return undefined;
+}
+
+const isObject = (value) => typeof value === 'object' && value !== null;
+const isTypeValue = (value) => typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+const acceptsType = (types, type) => types.includes(type) || (type === 'integer' && types.includes('number'));
+
+/**
+ * The value at a change path in the original document, following local $refs on the way. Like
+ * api-smart-diff, an operation's `parameters` are its own followed by those of its path item.
+ */
+function valueAt(doc, path) {
+  let node = doc;
+  for (const [index, key] of path.entries()) {
+    node = resolveRef(doc, node);
+    if (!isObject(node)) return undefined;
+    if (path[0] === 'paths' && index === 3 && key === 'parameters') {
+      const pathItem = doc.paths?.[path[1]] ?? {};
+      node = [...(node.parameters ?? []), ...(pathItem.parameters ?? [])];
+    } else {
+      node = node[key];
+    }
+  }
+  return resolveRef(doc, node);
+}
+
+function resolveRef(doc, node) {
+  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && hops < 20; hops += 1) {
+    const pointer = node.$ref.slice(2).split('/').map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'));
+    node = pointer.reduce((value, part) => (isObject(value) ? value[part] : undefined), doc);
+  }
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+const ACTIONS = { add: 'added', remove: 'removed', replace: 'replaced', rename: 'renamed' };
+
+/** A value in one short line: scalars as JSON, objects cut to 60 characters. */
+function brief(value) {
+  if (value === undefined) return '(none)';
+  const json = JSON.stringify(value);
+  return json.length > 60 ? `${json.slice(0, 59)}…` : json;
+}
+
+/** One line for a change: path, what changed (before → after), and the reason. */
+export function formatChange(change) {
+  const why = change.rule ?? change.description;
+  return `  ${change.path}: ${ACTIONS[change.action] ?? change.action}, ${brief(change.before)} → ${brief(change.after)}${why ? ` — ${why}` : ''}`;
+}
+
+/** The human report: breaking changes, changes no one classified, then the counts. */
+export function formatReport(changes, baseLabel) {
+  const counts = countByType(changes);
+  const lines = [`Contract diff: openapi.yaml against ${baseLabel}`];
+  const breaking = changes.filter((change) => change.type === 'breaking');
+  const unclassified = changes.filter((change) => change.type === 'unclassified');
+  if (breaking.length) lines.push('', `Breaking changes (${breaking.length}):`, ...breaking.map(formatChange));
+  if (unclassified.length) lines.push('', `Unclassified changes, review them by hand (${unclassified.length}):`, ...unclassified.map(formatChange));
+  lines.push(
+    '',
+    `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.annotation} annotation, ${counts.deprecated} deprecated, ${counts.unclassified} unclassified.`,
+    counts.breaking ? 'FAILED: the contract has breaking changes. Make them additive, or agree a new API version with the backend teams.' : 'OK: no breaking change.',
+  );
+  return lines.join('\n');
+}

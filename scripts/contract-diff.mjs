@@ -1,0 +1,116 @@
+// `npm run contract:diff`: fails when openapi.yaml has a breaking change against an earlier
+// version of itself (a removed operation or field, a narrowed type, a new required request
+// field...); additive changes pass. api-smart-diff classifies the changes (see contract-diff-lib.mjs).
+//
+//   node scripts/contract-diff.mjs [--base <git-revision>] [--base-file <path>] [--json]
+//
+// --base       the git revision whose openapi.yaml is the old contract (default HEAD~1)
+// --base-file  compare against this file instead of a git revision
+// --json       print the classified changes as JSON instead of the report
+//
+// Exit status: 0 no breaking change (or nothing to compare), 1 breaking changes, 2 usage error
+// or a contract or revision that cannot be read.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parse } from 'yaml';
+import { classifiedChanges, countByType, formatReport } from './contract-diff-lib.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CONTRACT = 'openapi.yaml';
+const DEFAULT_BASE = 'HEAD~1';
+
+function fail(message) {
+  console.error(`contract-diff: ${message}`);
+  process.exit(2);
+}
+
+function git(...args) {
+  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+}
+
+function gitSucceeds(...args) {
+  try {
+    git(...args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The old contract's text from a git revision, or why there is none. A revision that does not
+ * exist is an error when it was asked for, but for the default HEAD~1 it means a first commit
+ * or a shallow clone, where there is nothing to compare.
+ */
+function contractAtRevision(revision, asked) {
+  if (!gitSucceeds('rev-parse', '--is-inside-work-tree')) {
+    if (asked) fail(`--base ${revision} needs a git checkout, and this is not one.`);
+    return { skip: 'this is not a git checkout, so there is no earlier version.' };
+  }
+  if (!gitSucceeds('rev-parse', '--verify', '--quiet', `${revision}^{commit}`)) {
+    const shallow = git('rev-parse', '--is-shallow-repository').trim() === 'true';
+    if (asked) fail(shallow ? `${revision} is not in this shallow clone; fetch more history first (git fetch --unshallow).` : `unknown git revision ${revision}.`);
+    return {
+      skip: shallow
+        ? `${revision} is not in this shallow clone, so the check did not run; fetch one more commit first (git fetch --deepen=1, or a CI checkout with fetch-depth 2).`
+        : `${revision} does not exist (this is the first commit).`,
+    };
+  }
+  // `rev:./file` is relative to ROOT, so this also works when the portal is a folder of a larger repository.
+  if (!gitSucceeds('cat-file', '-e', `${revision}:./${CONTRACT}`)) return { skip: `${CONTRACT} did not exist at ${revision}.` };
+  return { text: git('show', `${revision}:./${CONTRACT}`) };
+}
+
+function parseContract(text, label) {
+  try {
+    return parse(text);
+  } catch (error) {
+    return fail(`${label} is not valid YAML: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+function readText(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    return fail(`cannot read ${path}: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+function main() {
+  let options;
+  try {
+    ({ values: options } = parseArgs({ options: { base: { type: 'string' }, 'base-file': { type: 'string' }, json: { type: 'boolean', default: false } } }));
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : error}\nusage: node scripts/contract-diff.mjs [--base <git-revision>] [--base-file <path>] [--json]`);
+  }
+  if (options.base && options['base-file']) fail('give --base or --base-file, not both.');
+
+  let baseText;
+  let baseLabel;
+  if (options['base-file']) {
+    baseLabel = options['base-file'];
+    baseText = readText(baseLabel);
+  } else {
+    const revision = options.base ?? DEFAULT_BASE;
+    const found = contractAtRevision(revision, Boolean(options.base));
+    if (found.skip) {
+      console.log(`contract-diff: nothing to compare: ${found.skip}`);
+      return 0;
+    }
+    baseLabel = `${CONTRACT} at ${revision}`;
+    baseText = found.text;
+  }
+
+  const before = parseContract(baseText, baseLabel);
+  const after = parseContract(readText(join(ROOT, CONTRACT)), CONTRACT);
+  const changes = classifiedChanges(before, after);
+  const counts = countByType(changes);
+  console.log(options.json ? JSON.stringify({ base: baseLabel, counts, changes }, null, 2) : formatReport(changes, baseLabel));
+  return counts.breaking ? 1 : 0;
+}
+
+process.exitCode = main();
