@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    files: ['mock/**/*.mjs', 'scripts/**/*.mjs', 'tests/**/*.ts', '*.ts', '*.js'],
+    files: ['mock/**/*.mjs', 'scripts/**/*.mjs', 'deploy/**/*.mjs', 'tests/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type ProxyOptions } from 'vite';
+// @ts-expect-error plain JavaScript module shared with the nginx configuration
+import { securityHeaders } from './deploy/headers.mjs';
 // @ts-expect-error plain JavaScript module of the mock stack
 import { preferFor } from './mock/persona.mjs';
 
@@ -22,34 +25,9 @@ const apiProxy: Record<string, ProxyOptions> = {
   },
 };
 
-/**
- * The headers the production build is served with (the preview server applies them, so the
- * end-to-end tests run under them): no inline or foreign scripts, no framing, no sniffing.
- */
-export function securityHeaders(identityProvider: string): Record<string, string> {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Mantine sets styles at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self' ${identityProvider}`,
-    `form-action 'self' ${identityProvider}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  };
-}
-
-const env = loadEnv('production', process.cwd(), 'VITE_');
+// The dev stack's settings (public/config.json, served as /config.json) decide which other
+// origins the Content-Security-Policy of the preview server allows.
+const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
@@ -57,7 +35,7 @@ export default defineConfig({
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The manifest lets the size budget and the benchmark see what each route loads.
   build: { manifest: true },
-  preview: { host: 'localhost', port: 4173, strictPort: true, proxy: apiProxy, headers: securityHeaders(env.VITE_OIDC_AUTHORITY ?? '') },
+  preview: { host: 'localhost', port: 4173, strictPort: true, proxy: apiProxy, headers: securityHeaders(devConfig) },
   test: {
     environment: 'jsdom',
     setupFiles: ['./tests/support/setup.ts'],

@@ -1,25 +1,42 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { translationsReady } from './messages/i18n';
+import { t } from './messages/t';
 import { createAppRouter } from './router';
 import { setAccessTokenSource } from './shared/api/fetcher';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
+import { loadConfig } from './shared/config';
 import { AppProviders } from './shared/ui/AppProviders';
-
-const auth = createAuth();
-setAccessTokenSource(() => auth.accessToken());
-const queryClient = createQueryClient({ onUnauthorized: createReauthenticator(auth) });
-const router = createAppRouter({ auth, queryClient });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function start() {
+  const auth = createAuth();
+  setAccessTokenSource(() => auth.accessToken());
+  const queryClient = createQueryClient({ onUnauthorized: createReauthenticator(auth) });
+  const router = createAppRouter({ auth, queryClient });
+  createRoot(root!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+/** Without its settings the portal cannot sign anyone in: say so instead of a blank page. */
+function cannotStart(reason: unknown) {
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = t('app.configError');
+  root!.replaceChildren(message);
+  console.error('The portal could not read its configuration:', reason);
+}
+
+// The settings (index.html preloads them beside the code) and, for a reader of Traditional
+// Chinese, the texts: both before the first paint.
+Promise.all([loadConfig(), translationsReady()]).then(start, cannotStart);

@@ -1,21 +1,86 @@
 /**
- * Deployment settings, read from Vite's environment files (`.env` holds the local dev stack).
- * Nothing here is hard-coded so one code base serves every environment.
+ * Deployment settings, read at start-up from `/config.json` (public/config.json holds the
+ * local dev stack's), so one build serves every environment: a deployment replaces that file.
  */
-function required(name: string, value: string | undefined): string {
-  if (!value) throw new Error(`Missing setting ${name}: see .env`);
-  return value.replace(/\/+$/, '');
+export interface Config {
+  /** The OpenID provider's issuer URL. */
+  oidcAuthority: string;
+  oidcClientId: string;
+  /** Where the API lives; empty when it is served from the portal's own origin. */
+  apiBase: string;
+  /** The university's central sign-in host (the Back button of the error page, failed links). */
+  centralSignInUrl: string;
+  /** The central sign-out page (after a successful identity link). */
+  centralSignOutUrl: string;
+  /** The WebAuthn relying-party id: the university's domain (spec section 9). */
+  webauthnRpId: string;
+  /** false hides the Social Identities & IAM SMART box whatever the API says. */
+  socialIdentities: boolean;
 }
 
-const env = import.meta.env;
+export const CONFIG_PATH = '/config.json';
 
-export const config = {
-  oidcAuthority: required('VITE_OIDC_AUTHORITY', env.VITE_OIDC_AUTHORITY),
-  oidcClientId: required('VITE_OIDC_CLIENT_ID', env.VITE_OIDC_CLIENT_ID),
-  centralSignInUrl: required('VITE_CENTRAL_SIGN_IN_URL', env.VITE_CENTRAL_SIGN_IN_URL),
-  centralSignOutUrl: required('VITE_CENTRAL_SIGN_OUT_URL', env.VITE_CENTRAL_SIGN_OUT_URL),
-  /** The WebAuthn relying-party id: fixed to the university's domain (spec section 9). */
-  webauthnRpId: required('VITE_WEBAUTHN_RP_ID', env.VITE_WEBAUTHN_RP_ID),
-  /** Empty string: the API is served from the portal's own origin. */
-  apiBase: (env.VITE_API_BASE ?? '').replace(/\/+$/, ''),
-} as const;
+const URL_FIELDS = ['oidcAuthority', 'centralSignInUrl', 'centralSignOutUrl'] as const;
+
+function isHttpUrl(value: string) {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Checks a config file's content; every problem is listed, so one fix round is enough. */
+export function parseConfig(value: unknown): { config: Config } | { errors: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { errors: ['the file is not a JSON object'] };
+  const raw = value as Record<string, unknown>;
+  const errors: string[] = [];
+  const text = (name: keyof Config, { optional = false } = {}) => {
+    const field = raw[name];
+    if (optional && (field === undefined || field === '')) return '';
+    if (typeof field !== 'string' || !field.trim()) {
+      errors.push(`${name} must be a non-empty string`);
+      return '';
+    }
+    return field.trim().replace(/\/+$/, '');
+  };
+  const config: Config = {
+    oidcAuthority: text('oidcAuthority'),
+    oidcClientId: text('oidcClientId'),
+    apiBase: text('apiBase', { optional: true }),
+    centralSignInUrl: text('centralSignInUrl'),
+    centralSignOutUrl: text('centralSignOutUrl'),
+    webauthnRpId: text('webauthnRpId'),
+    socialIdentities: raw.socialIdentities === true,
+  };
+  if (raw.socialIdentities !== undefined && typeof raw.socialIdentities !== 'boolean') errors.push('socialIdentities must be true or false');
+  for (const name of URL_FIELDS) if (config[name] && !isHttpUrl(config[name])) errors.push(`${name} must be an http(s) URL`);
+  if (config.apiBase && !isHttpUrl(config.apiBase)) errors.push('apiBase must be empty or an http(s) URL');
+  return errors.length ? { errors } : { config };
+}
+
+/** The settings in force; filled by loadConfig before the app renders. */
+export const config: Config = {
+  oidcAuthority: '',
+  oidcClientId: '',
+  apiBase: '',
+  centralSignInUrl: '',
+  centralSignOutUrl: '',
+  webauthnRpId: '',
+  socialIdentities: false,
+};
+
+export function applyConfig(next: Config) {
+  Object.assign(config, next);
+}
+
+/** Fetches and applies /config.json; rejects with a readable reason. */
+// The settings file is a static asset of the portal, not an API call: plain fetch is right here.
+// eslint-disable-next-line no-restricted-globals
+export async function loadConfig(fetchFn: typeof fetch = fetch): Promise<void> {
+  const response = await fetchFn(CONFIG_PATH, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${CONFIG_PATH} answered HTTP ${response.status}`);
+  const parsed = parseConfig(await response.json().catch(() => undefined));
+  if ('errors' in parsed) throw new Error(`${CONFIG_PATH}: ${parsed.errors.join('; ')}`);
+  applyConfig(parsed.config);
+}

@@ -1,0 +1,31 @@
+// `npm audit --omit=dev`: fails on any high or critical advisory in what the browser loads.
+// When the registry's advisory service cannot be reached (some mirrors and proxies refuse it),
+// it says so plainly and does not pretend the dependencies were checked.
+import { spawnSync } from 'node:child_process';
+
+const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', shell: process.platform === 'win32' });
+let report;
+try {
+  report = JSON.parse(run.stdout);
+} catch {
+  console.error(`audit: npm audit printed no report (exit ${run.status}):\n${run.stderr}`);
+  process.exit(1);
+}
+
+if (report.statusCode || report.error) {
+  const why = report.message ?? report.error?.summary ?? 'no answer';
+  console.warn(`audit: NOT CHECKED, the registry's advisory service is unavailable here (${why}).`);
+  process.exit(0);
+}
+
+const counts = report.metadata?.vulnerabilities ?? {};
+const serious = (counts.high ?? 0) + (counts.critical ?? 0);
+const summary = ['critical', 'high', 'moderate', 'low'].map((level) => `${counts[level] ?? 0} ${level}`).join(', ');
+if (serious > 0) {
+  const names = Object.values(report.vulnerabilities ?? {})
+    .filter((v) => v.severity === 'high' || v.severity === 'critical')
+    .map((v) => `${v.name} (${v.severity})`);
+  console.error(`audit: ${summary} in production dependencies: ${names.join(', ')}`);
+  process.exit(1);
+}
+console.log(`audit: production dependencies checked: ${summary}`);

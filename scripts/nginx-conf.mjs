@@ -1,0 +1,86 @@
+// Writes the nginx server block that hosts the production build: SPA fallback, the same
+// security headers as the preview server (deploy/headers.mjs), long caching for hashed
+// assets and none for index.html and config.json.
+//
+//   node scripts/nginx-conf.mjs --config /srv/portal/config.json --root /srv/portal \
+//     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080]
+//
+// The Content-Security-Policy names the identity provider and API of the deployment's own
+// config.json, so the block is written per environment, from the same file the app reads.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { securityHeaders } from '../deploy/headers.mjs';
+
+const quote = (value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+
+function headerLines(headers, indent) {
+  return Object.entries(headers)
+    .map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`)
+    .join('\n');
+}
+
+/**
+ * The server block. nginx drops a parent's add_header lines in any location that has its
+ * own, so every location repeats the security headers next to its Cache-Control.
+ */
+export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream }) {
+  const headers = securityHeaders(config);
+  const withCache = (cache) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
+  const api = apiUpstream
+    ? `
+  # The API on the portal's own origin (config.json's apiBase is empty).
+  location /api/ {
+    proxy_pass ${apiUpstream.replace(/\/+$/, '')};
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+  }
+`
+    : '';
+  return `server {
+  listen ${listen};
+  server_name ${serverName};
+  root ${root};
+  server_tokens off;
+  charset utf-8;
+
+  # Hashed file names: cache for a year; a missing asset is a 404, never index.html.
+  location /assets/ {
+    try_files $uri =404;
+${withCache('public, max-age=31536000, immutable')}
+  }
+
+  # Settings change per deployment without a rebuild: always revalidated.
+  location = /config.json {
+${withCache('no-cache')}
+  }
+
+  # The build's manifest is for the team's tools, not for browsers.
+  location /.vite/ {
+    return 404;
+  }
+${api}
+  # Every other path is a route of the single-page app.
+  location / {
+    try_files $uri /index.html;
+${withCache('no-cache')}
+  }
+}
+`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      config: { type: 'string', default: 'dist/config.json' },
+      root: { type: 'string', default: '/srv/portal' },
+      listen: { type: 'string', default: '8080' },
+      'server-name': { type: 'string', default: '_' },
+      'api-upstream': { type: 'string' },
+    },
+  });
+  const config = JSON.parse(readFileSync(values.config, 'utf8'));
+  process.stdout.write(
+    nginxServerBlock({ config, root: values.root, listen: values.listen, serverName: values['server-name'], apiUpstream: values['api-upstream'] }),
+  );
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseConfig, config } from './config';
+
+const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
+
+describe('parseConfig', () => {
+  it('accepts the dev stack config and trims trailing slashes', () => {
+    const parsed = parseConfig({ ...devConfig, oidcAuthority: 'https://sso.example.edu/' });
+    expect(parsed).toEqual({ config: { ...devConfig, oidcAuthority: 'https://sso.example.edu' } });
+  });
+
+  it('lists every problem at once', () => {
+    const parsed = parseConfig({ oidcAuthority: 'javascript:alert(1)', apiBase: 'ftp://x', socialIdentities: 'yes' });
+    expect(parsed).toEqual({
+      errors: [
+        'oidcClientId must be a non-empty string',
+        'centralSignInUrl must be a non-empty string',
+        'centralSignOutUrl must be a non-empty string',
+        'webauthnRpId must be a non-empty string',
+        'socialIdentities must be true or false',
+        'oidcAuthority must be an http(s) URL',
+        'apiBase must be empty or an http(s) URL',
+      ],
+    });
+  });
+
+  it.each([null, [], 'text', 42])('refuses %j', (value) => {
+    expect(parseConfig(value)).toEqual({ errors: ['the file is not a JSON object'] });
+  });
+
+  it('hides the social box unless it is switched on', () => {
+    const { socialIdentities, ...rest } = devConfig;
+    expect(socialIdentities).toBe(true);
+    expect(parseConfig(rest)).toMatchObject({ config: { socialIdentities: false } });
+  });
+});
+
+describe('loadConfig', () => {
+  it('applies the served file', async () => {
+    const served = { ...devConfig, oidcClientId: 'other-client' };
+    await loadConfig(async () => Response.json(served));
+    expect(config.oidcClientId).toBe('other-client');
+    await loadConfig(async () => Response.json(devConfig));
+    expect(config.oidcClientId).toBe('account-portal');
+  });
+
+  it('explains a missing or broken file', async () => {
+    await expect(loadConfig(async () => new Response('nope', { status: 404 }))).rejects.toThrow('/config.json answered HTTP 404');
+    await expect(loadConfig(async () => new Response('{'))).rejects.toThrow('/config.json: the file is not a JSON object');
+  });
+});
