@@ -14,20 +14,53 @@ const USERS = read('./users.json');
 const SIGNING_KEYS = read('./dev-signing-key.json').keys;
 
 export const CLIENT_ID = 'account-portal';
+/**
+ * The same portal registered a second time with 65-second access tokens, so tests can watch
+ * silent renewal and the expiry warning (which comes a minute ahead) without waiting an hour.
+ */
+export const SHORT_SESSION_CLIENT_ID = 'account-portal-short-session';
+const SHORT_SESSION_TTL = 65;
 /** The API the access tokens are for; tokens are JWTs so the dev proxy can read `sub`. */
 export const API_RESOURCE = 'urn:account-portal:api';
-const PORTAL_ORIGINS = ['http://localhost:5173', 'http://localhost:4173'];
+// The dev server, the preview of the production build, and the build hosted by nginx (tests/e2e/hosting.spec.ts).
+const PORTAL_ORIGINS = ['http://localhost:5173', 'http://localhost:4173', 'http://localhost:4180'];
 const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
 const LINK_PROVIDERS = SOCIAL_SCOPES;
 
 const escapeHtml = (value) =>
   String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-function page(title, body, status = 200) {
+/** The login page's texts; the portal asks for its language with OIDC ui_locales. */
+const LOGIN_TEXTS = {
+  en: {
+    title: 'University sign-in',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Sign in',
+    wrong: 'Wrong username or password.',
+    note: 'Development identity provider. Dev users:',
+  },
+  'zh-HK': {
+    title: '大學登入',
+    username: '用戶名稱',
+    password: '密碼',
+    submit: '登入',
+    wrong: '用戶名稱或密碼錯誤。',
+    note: '開發用身份提供者。開發用戶：',
+  },
+};
+
+/** The first of the requested ui_locales this page speaks; English otherwise. */
+export function loginLanguage(uiLocales = '') {
+  const requested = String(uiLocales).split(/\s+/).filter(Boolean);
+  return requested.find((tag) => tag in LOGIN_TEXTS) ?? 'en';
+}
+
+function page(title, body, status = 200, lang = 'en') {
   return {
     status,
     html: `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -50,21 +83,23 @@ function page(title, body, status = 200) {
   };
 }
 
-function loginPage(uid, { error, username = '' } = {}) {
+function loginPage(uid, { error = false, username = '', lang = 'en' } = {}) {
+  const text = LOGIN_TEXTS[lang];
   const users = USERS.map((u) => `<li><code>${escapeHtml(u.username)}</code> / <code>${escapeHtml(u.password)}</code> (${escapeHtml(u.persona)})</li>`).join('');
   return page(
-    'University sign-in',
-    `<h1>University sign-in</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+    text.title,
+    `<h1>${text.title}</h1>
+${error ? `<p class="error" role="alert">${text.wrong}</p>` : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}/login">
-  <label for="username">Username</label>
+  <label for="username">${text.username}</label>
   <input id="username" name="username" autocomplete="username" autocapitalize="none" required value="${escapeHtml(username)}" ${username ? '' : 'autofocus'}>
-  <label for="password">Password</label>
+  <label for="password">${text.password}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required ${username ? 'autofocus' : ''}>
-  <button type="submit">Sign in</button>
+  <button type="submit">${text.submit}</button>
 </form>
-<div class="note"><p>Development identity provider. Dev users:</p><ul>${users}</ul></div>`,
+<div class="note"><p>${text.note}</p><ul>${users}</ul></div>`,
     error ? 401 : 200,
+    lang,
   );
 }
 
@@ -104,19 +139,22 @@ async function grantEverything(ctx) {
 }
 
 function configuration({ accessTokenTtl }) {
+  const portalClient = (clientId) => ({
+    client_id: clientId,
+    client_name: 'City University account portal',
+    application_type: 'web',
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    redirect_uris: PORTAL_ORIGINS.map((origin) => `${origin}/auth/default/callback`),
+    post_logout_redirect_uris: PORTAL_ORIGINS.flatMap((origin) => [`${origin}/`, origin]),
+  });
+  const ttlFor = (client) => (client?.clientId === SHORT_SESSION_CLIENT_ID ? SHORT_SESSION_TTL : accessTokenTtl);
   return {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_name: 'City University account portal',
-        application_type: 'web',
-        token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        redirect_uris: PORTAL_ORIGINS.map((origin) => `${origin}/auth/default/callback`),
-        post_logout_redirect_uris: PORTAL_ORIGINS.flatMap((origin) => [`${origin}/`, origin]),
-      },
-    ],
+    clients: [portalClient(CLIENT_ID), portalClient(SHORT_SESSION_CLIENT_ID)],
+    // The portal renews its access token silently with a refresh token (rotated on every use,
+    // as oidc-provider does for public clients), kept in session storage like the others.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // Public clients must use PKCE; oidc-provider 9 supports S256 only.
     pkce: { required: () => true },
     scopes: ['openid', 'profile', 'email', 'offline_access', ...SOCIAL_SCOPES],
@@ -165,7 +203,7 @@ function configuration({ accessTokenTtl }) {
         enabled: true,
         defaultResource: () => API_RESOURCE,
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: 'api', audience: API_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtl }),
+        getResourceServerInfo: (_ctx, _resource, client) => ({ scope: 'api', audience: API_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: ttlFor(client) }),
       },
     },
     clientBasedCORS: (_ctx, origin) => PORTAL_ORIGINS.includes(origin),
@@ -209,7 +247,7 @@ export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl
       }
       if (interaction && req.method === 'GET' && !interaction[2]) {
         const details = await provider.interactionDetails(req, res);
-        if (details.prompt.name === 'login') return send(res, loginPage(details.uid));
+        if (details.prompt.name === 'login') return send(res, loginPage(details.uid, { lang: loginLanguage(details.params.ui_locales) }));
         // Consent: loadExistingGrant grants everything already; should a prompt still come, grant it here.
         const grant = new provider.Grant({ clientId: details.params.client_id, accountId: details.session?.accountId });
         if (details.params.scope) grant.addOIDCScope(String(details.params.scope));
@@ -222,7 +260,7 @@ export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl
         const form = await readForm(req);
         const username = (form.get('username') ?? '').trim();
         const user = USERS.find((u) => u.username === username && u.password === form.get('password'));
-        if (!user) return send(res, loginPage(details.uid, { error: 'Wrong username or password.', username }));
+        if (!user) return send(res, loginPage(details.uid, { error: true, username, lang: loginLanguage(details.params.ui_locales) }));
         return provider.interactionFinished(req, res, { login: { accountId: user.username } }, { mergeWithLastSubmission: false });
       }
       return oidc(req, res);

@@ -6,10 +6,13 @@ const steps = [
   ['lint', 'eslint', ['--max-warnings', '0', '.']],
   ['contract lint (Spectral)', 'spectral', ['lint', '--fail-severity=warn', 'openapi.yaml']],
   ['contract lint (Redocly)', 'redocly', ['lint', 'openapi.yaml']],
+  ['contract: no breaking change against the previous commit (api-smart-diff)', 'node', ['scripts/contract-diff.mjs']],
   ['generated code is fresh', 'node', ['scripts/check-generated.mjs']],
+  ['production dependencies: no high or critical advisory (npm audit)', 'node', ['scripts/audit.mjs']],
   ['unit and component tests', 'vitest', ['run']],
   ['production build', 'vite', ['build']],
   ['production build carries no development-only code', 'node', ['scripts/check-build.mjs']],
+  ['size budgets', 'node', ['scripts/check-size.mjs']],
   ['API reference (offline HTML)', 'redocly', ['build-docs', 'openapi.yaml', '--inlineBundle', '--title', 'University Account Portal API', '-o', 'dist-docs/api.html']],
   ['end-to-end tests (Chromium)', 'playwright', ['test']],
 ];

@@ -1,14 +1,23 @@
+import { useSyncExternalStore } from 'react';
 import { en, type MessageKey } from './en';
+import { locale, messages } from './i18n';
+import type { Language } from './language';
 
 export type { MessageKey };
 
-const catalogue: Record<MessageKey, string> = en;
-
-/** Looks a text up by key and fills its {placeholders}. */
+/** Looks a text up by key in the current language and fills its {placeholders}. */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = catalogue[key];
+  const text = (messages.get() as Record<MessageKey, string>)[key] || en[key];
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/**
+ * The current language, re-rendering the calling component when it changes. Each page and
+ * layout calls it; the components inside them re-render with their page.
+ */
+export function useLanguage(): Language {
+  // The texts change after the language (a catalogue may still be loading): follow both.
+  useSyncExternalStore(messages.subscribe, messages.get);
+  return useSyncExternalStore(locale.subscribe, locale.get) as Language;
 }

@@ -45,7 +45,7 @@ test.describe('Profile', () => {
     const problems = watchConsole(page);
     await signIn(page, 'taiman.chan');
     await expect(page).toHaveURL('/profile/details');
-    await expect(page.getByText('tm.chan@example.com')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Personal information' }).getByText('tm.chan@example.com')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Edit recovery email' }).click();

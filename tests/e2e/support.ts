@@ -27,5 +27,7 @@ export function watchConsole(page: Page): string[] {
 /** No WCAG violation that axe can find on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Each violation with where it is and axe's own explanation (for contrast: the two colours).
+  const found = axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join(', ')}`);
+  expect(found).toEqual([]);
 }

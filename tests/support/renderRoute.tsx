@@ -18,6 +18,8 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token' } = {}):
     accessToken: vi.fn(() => user?.access_token),
     signIn: vi.fn(async () => undefined),
     completeSignIn: vi.fn(async () => '/profile'),
+    renew: vi.fn(async () => true),
+    expiresAt: vi.fn(() => undefined),
     forgetUser: vi.fn(async () => undefined),
     signOut: vi.fn(async () => undefined),
   } as FakeAuth;

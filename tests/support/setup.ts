@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { setLanguage } from '../../src/messages/i18n';
+import { applyConfig, parseConfig } from '../../src/shared/config';
 import { browser } from '../../src/shared/browser';
 import { server } from './server';
 
@@ -30,6 +33,11 @@ if (typeof window !== 'undefined') {
   Element.prototype.scrollIntoView ??= () => undefined;
 }
 
+// The app reads its settings from /config.json at start-up; tests use the dev stack's.
+const devConfig = parseConfig(JSON.parse(readFileSync('public/config.json', 'utf8')));
+if ('errors' in devConfig) throw new Error(`public/config.json: ${devConfig.errors.join('; ')}`);
+applyConfig(devConfig.config);
+
 // jsdom cannot leave the page: record where the app sends the browser instead.
 beforeEach(() => {
   vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
@@ -42,6 +50,7 @@ afterEach(() => {
   if (typeof window === 'undefined') return;
   cleanup();
   notifications.clean();
+  setLanguage('en');
   window.sessionStorage.clear();
   window.localStorage.clear();
 });

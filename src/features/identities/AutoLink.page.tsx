@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { getGetLinkedIdentitiesQueryOptions, useLinkIdentity } from '../../../generated/api/identities/identities';
 import { browser } from '../../shared/browser';
-import { t } from '../../messages/t';
+import { t, useLanguage } from '../../messages/t';
 import { config } from '../../shared/config';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
@@ -20,6 +20,7 @@ export const FAILED_LINK_REDIRECT_MS = 3000;
  * then shows the success page; on failure waits 3 s and goes to the identity provider.
  */
 export function AutoLink() {
+  useLanguage(); // re-render in the newly chosen language
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const link = useLinkIdentity();

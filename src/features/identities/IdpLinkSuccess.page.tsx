@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
 import { browser } from '../../shared/browser';
-import { t } from '../../messages/t';
+import { t, useLanguage } from '../../messages/t';
 import { config } from '../../shared/config';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
@@ -10,6 +10,7 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
 export const LINK_SUCCESS_REDIRECT_MS = 2000;
 
 export function IdpLinkSuccess() {
+  useLanguage(); // re-render in the newly chosen language
   useEffect(() => {
     const timer = setTimeout(() => browser.assign(config.centralSignOutUrl), LINK_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);

@@ -7,6 +7,7 @@ import {
   useUnlinkIdentity,
 } from '../../../generated/api/identities/identities';
 import { t } from '../../messages/t';
+import { config } from '../../shared/config';
 import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -15,10 +16,13 @@ import { identityControl, identityRows, type IdentityRow } from './identityCatal
 import { writeLinkState } from './linkState';
 import { ProviderLogo } from './ProviderLogo';
 
-/** The Social Identities & IAM SMART box, shown only when the app config says 'true'. */
+/**
+ * The Social Identities & IAM SMART box, shown only when the deployment has it
+ * (config.json's socialIdentities) and the app config call says 'true'.
+ */
 export function SocialIdentities() {
-  const config = useGetIdpConfig();
-  if (config.data !== 'true') return null;
+  const idpConfig = useGetIdpConfig({ query: { enabled: config.socialIdentities } });
+  if (!config.socialIdentities || idpConfig.data !== 'true') return null;
   return <SocialIdentitiesBox />;
 }
 
@@ -51,7 +55,7 @@ function SocialIdentitiesBox() {
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="social-identities" mt="md">
-      <Title order={2} size="h3" id="social-identities" mb="xs">
+      <Title order={2} size="h3" id="social-identities" mb="xs" tabIndex={-1}>
         {t('identities.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
@@ -72,7 +76,7 @@ function SocialIdentitiesBox() {
                 <Text fw={500}>{label}</Text>
               </Group>
               {control === 'linked' && (
-                <Badge color="teal.9" variant="outline" tt="none">
+                <Badge color="var(--portal-status-on)" variant="outline" tt="none">
                   {t('identities.linked')}
                 </Badge>
               )}

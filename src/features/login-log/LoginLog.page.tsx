@@ -4,7 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
-import { t, type MessageKey } from '../../messages/t';
+import type { Language } from '../../messages/language';
+import { t, type MessageKey, useLanguage } from '../../messages/t';
 import { messageOf } from '../../shared/api/queryClient';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -20,9 +21,11 @@ const COLUMNS: Array<{ key: keyof LoginLogEntry; label: MessageKey }> = [
   { key: 'application', label: 'loginLog.application' },
 ];
 
-const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry) => (key === 'time' ? formatLoginTime(entry.time) : entry[key]);
+const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language) =>
+  key === 'time' ? formatLoginTime(entry.time, undefined, language) : entry[key];
 
 export function LoginLogPage() {
+  const language = useLanguage();
   const query = useInfiniteQuery(loginLogQueryOptions());
   const { data, hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   const rows = data?.pages.flatMap((page) => page.logs) ?? [];
@@ -99,7 +102,7 @@ export function LoginLogPage() {
                 return (
                   <Table.Tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
                     {COLUMNS.map((column) => (
-                      <Table.Td key={column.key}>{cell(entry, column.key)}</Table.Td>
+                      <Table.Td key={column.key}>{cell(entry, column.key, language)}</Table.Td>
                     ))}
                   </Table.Tr>
                 );
@@ -127,7 +130,7 @@ export function LoginLogPage() {
                             {t(column.label)}
                           </Text>
                           <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                            {cell(entry, column.key)}
+                            {cell(entry, column.key, language)}
                           </Text>
                         </div>
                       ))}

@@ -14,6 +14,13 @@ describe('formatLoginTime', () => {
     expect(formatLoginTime(iso, zone)).toBe(expected);
   });
 
+  it.each([
+    ['2026-11-21T08:05:33Z', 'Asia/Hong_Kong', '2026年11月21日 下午4:05'],
+    ['2026-01-02T00:00:00Z', 'UTC', '2026年1月2日 上午12:00'],
+  ])('%s in %s reads %s in Chinese', (iso, zone, expected) => {
+    expect(formatLoginTime(iso, zone, 'zh-HK')).toBe(expected);
+  });
+
   it('shows an unreadable time as it came', () => {
     expect(formatLoginTime('yesterday', 'UTC')).toBe('yesterday');
   });

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
-import { t } from '../../messages/t';
+import { t, useLanguage } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -13,6 +13,7 @@ const rowName = (row: MfaRow) => ('key' in row.name ? t(row.name.key) : row.name
 
 /** /profile/mfa: every known factor; view mode shows its state, edit mode Remove or Set up. */
 export function MfaListPage() {
+  useLanguage(); // re-render in the newly chosen language
   const navigate = useNavigate();
   const factors = useGetFactors();
   const reset = useResetFactor();
@@ -70,7 +71,7 @@ export function MfaListPage() {
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
                     <Table.Td ta="right">
                       {!editing && (
-                        <Badge color={row.enabled ? 'teal.9' : 'gray.7'} variant="outline" tt="none">
+                        <Badge color={row.enabled ? 'var(--portal-status-on)' : 'var(--portal-status-off)'} variant="outline" tt="none">
                           {row.enabled ? t('mfa.enabled') : t('mfa.disabled')}
                         </Badge>
                       )}

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useChangePassword, useGetPasswordPolicy } from '../../../generated/api/password/password';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { t } from '../../messages/t';
+import { t, useLanguage } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -29,6 +29,7 @@ function FieldMessages({ messages }: { messages: string[] }) {
 }
 
 export function ChangePasswordPage() {
+  useLanguage(); // re-render in the newly chosen language
   const navigate = useNavigate();
   const policyQuery = useGetPasswordPolicy();
   const profile = useGetProfile();

@@ -1,9 +1,10 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { t, type MessageKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import classes from './PersonalInformation.module.css';
 import { toProfile } from './profile';
 import { RecoveryEmail } from './RecoveryEmail';
 
@@ -34,14 +35,14 @@ export function PersonalInformation() {
         <LoadError title={t('profile.loadFailed')} onRetry={() => void query.refetch()} />
       )}
       {profile && (
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
+        <dl className={classes.details}>
           <Detail label="profile.electronicId">{profile.electronicId}</Detail>
           <Detail label="profile.displayName">{profile.displayName}</Detail>
           <Detail label="profile.firstName">{profile.firstName}</Detail>
           <Detail label="profile.lastName">{profile.lastName}</Detail>
           <Detail label="profile.primaryEmail">{profile.primaryEmail}</Detail>
           <Detail label="profile.department">{profile.department}</Detail>
-          <div style={{ gridColumn: '1 / -1' }}>
+          <div className={classes.wide}>
             <Text component="dt" size="sm" c="dimmed" id="recovery-email-label">
               {t('profile.secondaryEmail')}
             </Text>
@@ -49,7 +50,7 @@ export function PersonalInformation() {
               <RecoveryEmail profile={profile} />
             </Text>
           </div>
-        </SimpleGrid>
+        </dl>
       )}
     </Paper>
   );

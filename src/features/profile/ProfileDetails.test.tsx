@@ -44,7 +44,8 @@ describe('Profile: personal information', () => {
     server.use(http.post('*/api/v1/user/profile', () => ((posts += 1), HttpResponse.json({ status: true }))));
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The form's code loads with the first edit.
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Nothing has been updated')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Recovery email' })).not.toBeInTheDocument();
     expect(posts).toBe(0);
@@ -162,5 +163,24 @@ describe('Profile: social identities', () => {
     await user.click(await screen.findByRole('button', { name: 'Link Facebook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/facebook/login'));
     expect(readLinkState()).toEqual({ mode: 'startLinkIdp', link: { idpId: '0oa2facebook', idpName: 'facebook' } });
+  });
+});
+
+describe('Profile: typing survives a sign-in round trip', () => {
+  it('brings back the recovery email being typed, and forgets it on Cancel', async () => {
+    const first = renderRoute('/profile/details');
+    await first.user.click(await screen.findByRole('button', { name: 'Edit recovery email' }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Recovery email' }), 'half@typed.example');
+    // The page goes away (a session ended; the identity provider; back again).
+    first.unmount();
+
+    const again = renderRoute('/profile/details');
+    expect(await screen.findByRole('textbox', { name: 'Recovery email' })).toHaveValue('half@typed.example');
+    await again.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    again.unmount();
+
+    renderRoute('/profile/details');
+    expect(await screen.findByRole('button', { name: 'Edit recovery email' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Recovery email' })).not.toBeInTheDocument();
   });
 });

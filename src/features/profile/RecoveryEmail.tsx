@@ -1,11 +1,16 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { getGetProfileQueryKey, useUpdateRecoveryEmail } from '../../../generated/api/profile/profile';
 import type { Profile } from '../../../generated/model';
 import { t } from '../../messages/t';
+import { useDraft } from '../../shared/draft';
 import { toast } from '../../shared/ui/toast';
 import { isRecoveryEmailChanged, recoveryEmailOf } from './profile';
+import { RECOVERY_EMAIL_EDIT_ID } from './securityOverview';
+
+// The form's code (text input) loads when the user first edits.
+const RecoveryEmailForm = lazy(() => import('./RecoveryEmailForm'));
 
 /**
  * The one editable detail. View mode; Edit makes it editable with Save and Cancel.
@@ -14,23 +19,26 @@ import { isRecoveryEmailChanged, recoveryEmailOf } from './profile';
 export function RecoveryEmail({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const update = useUpdateRecoveryEmail();
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
+  // What the user was typing comes back after a sign-in round trip (an expired session).
+  const [draft, saveDraft, clearDraft] = useDraft('recoveryEmail');
+  const [editing, setEditing] = useState(draft !== undefined);
+  const [value, setValue] = useState(draft ?? '');
   const editButton = useRef<HTMLButtonElement>(null);
-  const input = useRef<HTMLInputElement>(null);
+  // Focus the field when the user pressed Edit, not when a draft reopens the form on load.
+  const focusInput = useRef(false);
 
   const startEditing = () => {
     setValue(recoveryEmailOf(profile));
+    focusInput.current = true;
     setEditing(true);
-    requestAnimationFrame(() => input.current?.focus());
   };
   const stopEditing = () => {
+    clearDraft();
     setEditing(false);
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
+  const save = () => {
     if (update.isPending) return;
     if (!isRecoveryEmailChanged(profile, value)) {
       toast.success(t('profile.nothingUpdated'));
@@ -55,7 +63,7 @@ export function RecoveryEmail({ profile }: { profile: Profile }) {
         <Text style={{ overflowWrap: 'anywhere' }} c={profile.secondaryEmail ? undefined : 'dimmed'}>
           {profile.secondaryEmail || t('profile.notSet')}
         </Text>
-        <Button ref={editButton} size="xs" variant="default" onClick={startEditing} aria-label={t('profile.editRecoveryEmail')}>
+        <Button ref={editButton} id={RECOVERY_EMAIL_EDIT_ID} size="xs" variant="default" onClick={startEditing} aria-label={t('profile.editRecoveryEmail')}>
           {t('profile.edit')}
         </Button>
       </Group>
@@ -63,27 +71,18 @@ export function RecoveryEmail({ profile }: { profile: Profile }) {
   }
 
   return (
-    <form onSubmit={save} noValidate>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          ref={input}
-          label={t('profile.secondaryEmail')}
-          type="email"
-          autoComplete="email"
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          style={{ flex: '1 1 14rem' }}
-          disabled={update.isPending}
-        />
-        <Group gap="xs">
-          <Button type="submit" loading={update.isPending}>
-            {t('profile.save')}
-          </Button>
-          <Button variant="default" onClick={stopEditing} disabled={update.isPending}>
-            {t('profile.cancel')}
-          </Button>
-        </Group>
-      </Group>
-    </form>
+    <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+      <RecoveryEmailForm
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          saveDraft(next);
+        }}
+        onSubmit={save}
+        onCancel={stopEditing}
+        saving={update.isPending}
+        focusOnMount={focusInput.current}
+      />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
-import { t } from '../../messages/t';
+import { t, useLanguage } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -9,6 +9,7 @@ import { toast } from '../../shared/ui/toast';
 import { defaultQuestion, enrolledQuestion, findQuestionFactor } from './questionFactor';
 
 export function SecurityQuestionPage() {
+  useLanguage(); // re-render in the newly chosen language
   const factors = useGetFactors();
   const questions = useGetSecurityQuestions();
   const enroll = useEnrollFactor();

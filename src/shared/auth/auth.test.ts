@@ -73,7 +73,7 @@ describe('createAuth', () => {
     const manager = stubManager();
     const { auth } = authWith(manager);
     await auth.signIn({ returnTo: 'https://evil.example/', scope: 'openid google' });
-    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile' }, scope: 'openid google' });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile' }, ui_locales: 'en', scope: 'openid google' });
   });
 
   it('redeems a callback once even when asked twice, and hands out its token', async () => {
@@ -86,7 +86,10 @@ describe('createAuth', () => {
     expect(auth.accessToken()).toBe('t');
   });
 
-  it('logs out through the end-session endpoint with the ID token, clearing tokens and the link state', async () => {
+  it('logs out through the end-session endpoint with the ID token, clearing tokens and the link state but not the language and theme', async () => {
+    window.localStorage.setItem('portal.language', 'zh-HK');
+    window.localStorage.setItem('mantine-color-scheme-value', 'dark');
+    window.sessionStorage.setItem('portal.draft.recoveryEmail', 'typed@example.org');
     window.localStorage.setItem('state', 'eyJtb2RlIjoic3RhcnRMaW5rSWRwIn0=');
     window.localStorage.setItem('socialState.google', 'x'.repeat(32));
     storeUser({ access_token: 't', id_token: 'id-token', expires_at: inAnHour() });
@@ -95,7 +98,8 @@ describe('createAuth', () => {
     await auth.getUser();
     await auth.signOut();
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
-    expect(window.localStorage.length).toBe(0);
+    expect(Object.keys(window.localStorage).sort()).toEqual(['mantine-color-scheme-value', 'portal.language']);
+    expect(window.sessionStorage.getItem('portal.draft.recoveryEmail')).toBeNull();
     expect(auth.accessToken()).toBeUndefined();
   });
 });

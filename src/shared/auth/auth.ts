@@ -1,5 +1,9 @@
 import type { User, UserManager } from 'oidc-client-ts';
+import { locale } from '../../messages/i18n';
+import { LANGUAGE_STORAGE_KEY } from '../../messages/language';
 import { config } from '../config';
+import { clearDrafts } from '../draft';
+import { COLOR_SCHEME_STORAGE_KEY } from '../ui/theme';
 import { safeReturnPath } from './returnPath';
 
 export const CALLBACK_PATH = '/auth/default/callback';
@@ -14,6 +18,10 @@ export interface Auth {
   signIn(options?: { returnTo?: string; scope?: string }): Promise<void>;
   /** Completes sign-in on the callback route; resolves to where the user goes next. */
   completeSignIn(url: string): Promise<string>;
+  /** Renews the access token silently with the refresh token; false when that is refused. */
+  renew(): Promise<boolean>;
+  /** When the current access token expires, in seconds since 1970; undefined without one. */
+  expiresAt(): number | undefined;
   /** Forgets the tokens in this browser only. */
   forgetUser(): Promise<void>;
   /** Forgets the tokens and signs out at the identity provider's end-session endpoint. */
@@ -76,6 +84,12 @@ export async function loadUserManager(origin = window.location.origin): Promise<
   });
 }
 
+function clearLocalStorageExcept(keys: string[]) {
+  const kept = keys.map((key) => [key, window.localStorage.getItem(key)] as const);
+  window.localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
+}
+
 export function createAuth(
   loadManager: () => Promise<UserManager> = () => loadUserManager(),
   { storage = window.sessionStorage, key = userStorageKey() }: { storage?: Storage; key?: string } = {},
@@ -106,7 +120,8 @@ export function createAuth(
     },
     async signIn({ returnTo, scope } = {}) {
       const state: SignInState = { returnTo: safeReturnPath(returnTo) };
-      await (await manager()).signinRedirect({ state, ...(scope ? { scope } : {}) });
+      // The identity provider's page speaks the portal's current language (OIDC ui_locales).
+      await (await manager()).signinRedirect({ state, ui_locales: locale.get(), ...(scope ? { scope } : {}) });
     },
     completeSignIn(url) {
       // React may mount the callback page twice; the code can be redeemed only once.
@@ -122,6 +137,17 @@ export function createAuth(
       }
       return pending;
     },
+    async renew() {
+      try {
+        current = toStoredUser(await (await manager()).signinSilent());
+        return current !== null;
+      } catch {
+        return false;
+      }
+    },
+    expiresAt() {
+      return current?.expires_at;
+    },
     async forgetUser() {
       current = null;
       await (await manager()).removeUser();
@@ -129,8 +155,10 @@ export function createAuth(
     async signOut() {
       const idToken = readStoredUser(storage, key, 0)?.id_token;
       current = null;
-      // Local storage holds only the portal's identity-link state: nothing of it outlives a logout.
-      window.localStorage.clear();
+      // Local storage holds the identity-link state, which must not outlive a logout, and the
+      // language and theme choices, which are not personal and stay.
+      clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY]);
+      clearDrafts();
       await (await manager()).signoutRedirect(idToken ? { id_token_hint: idToken } : {});
     },
   };

@@ -8,7 +8,7 @@ import { Toasts } from './Toasts';
 /** Mantine, toasts and React Query: shared by the app and the component tests. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -7,7 +7,9 @@ import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useEndSessions } from '../../../generated/api/sessions/sessions';
 import { t } from '../../messages/t';
 import classes from './Header.module.css';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { ThemeSwitch } from './ThemeSwitch';
 import { hasQuestionFactor, isCurrentPage, navItems } from './navigation';
 
 const NAV_LIST_ID = 'account-navigation';
@@ -54,7 +56,7 @@ export function Header() {
   }
 
   return (
-    <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <UnstyledButton component={Link} to="/" aria-label={t('nav.home', { name: name || t('app.name') })}>
           <Group gap="xs" wrap="nowrap">
@@ -88,8 +90,17 @@ export function Header() {
                   </li>
                 );
               })}
+              {/* On a phone the header has no room for the switches: they live here instead. */}
+              <Group component="li" gap="xs" p={4} hiddenFrom="xs" className={classes.switches}>
+                <LanguageSwitch />
+                <ThemeSwitch />
+              </Group>
             </Paper>
           </Box>
+          <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </Group>
           <Button onClick={logout} loading={signingOut} disabled={signingOut}>
             {t('nav.logout')}
           </Button>

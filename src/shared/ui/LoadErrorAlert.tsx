@@ -1,8 +1,8 @@
 import { Alert, Button } from '@mantine/core';
 import { t } from '../../messages/t';
 
-/** A section whose data could not be loaded: what failed, and a retry. */
-export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+/** A section whose data could not be loaded: what failed, and a retry. Loaded on first use (see LoadError). */
+export default function LoadErrorAlert({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
     <Alert color="red" title={title}>
       <Button mt="sm" variant="default" onClick={onRetry}>

@@ -1,9 +1,31 @@
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_LIMIT } from './toast';
+import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { TOAST_LIMIT, toastQueue, type ToastRequest } from './toast';
+
+const AUTO_CLOSE_MS = 6000;
+
+function show({ message, color }: ToastRequest) {
+  // One message is shown once: repeated failures of the same call never stack up.
+  const id = `toast:${color}:${message}`;
+  if (notificationsStore.getState().notifications.some((n) => n.id === id)) return;
+  notifications.show({
+    id,
+    message,
+    color,
+    position: 'top-center',
+    autoClose: AUTO_CLOSE_MS,
+    withAutoCloseProgress: false,
+    // The spec closes toasts on click.
+    onClick: () => notifications.hide(id),
+    style: { cursor: 'pointer' },
+    role: color === 'red' ? 'alert' : 'status',
+  });
+}
 
 /** Where toasts appear. Loaded with the first toast (see Toasts). */
 export default function ToastViewport() {
+  useEffect(() => toastQueue.connect(show), []);
   return <Notifications limit={TOAST_LIMIT} position="top-center" />;
 }

@@ -1,17 +1,15 @@
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastQueue } from './toast';
 
 const ToastViewport = lazy(() => import('./ToastViewport'));
 
 /**
  * Mounts the toast viewport when the first toast is raised: a page that never shows one does
- * not load its code. Toasts raised meanwhile wait in the store and appear once it is loaded.
+ * not load its code. Toasts raised meanwhile wait and appear once it is loaded.
  */
 export function Toasts() {
-  const { notifications, queue } = useNotifications();
-  const [used, setUsed] = useState(false);
-  if (!used && notifications.length + queue.length > 0) setUsed(true);
-  if (!used) return null;
+  const needed = useSyncExternalStore(toastQueue.subscribe, toastQueue.needed);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <ToastViewport />

@@ -1,14 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TOAST_LIMIT, toast } from './toast';
+import { toast } from './toast';
+import { Toasts } from './Toasts';
 
 function renderToasts() {
   render(
     <MantineProvider>
-      <Notifications limit={TOAST_LIMIT} position="top-center" />
+      <Toasts />
     </MantineProvider>,
   );
 }
@@ -23,6 +23,12 @@ describe('toast', () => {
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(5));
     expect(screen.getAllByText('Failure 1')).toHaveLength(1);
     expect(screen.queryByText('Failure 6')).not.toBeInTheDocument();
+  });
+
+  it('keeps toasts raised before the viewport loaded, and shows them once it has', async () => {
+    act(() => toast.error('Raised early'));
+    renderToasts();
+    expect(await screen.findByText('Raised early')).toBeInTheDocument();
   });
 
   it('closes a toast when it is clicked', async () => {

@@ -1,28 +1,40 @@
-import { notifications, notificationsStore } from '@mantine/notifications';
-
 export const TOAST_LIMIT = 5;
-const AUTO_CLOSE_MS = 6000;
 
-function show(message: string, color: 'red' | 'green', title?: string) {
-  // One message is shown once: repeated failures of the same call never stack up.
-  const id = `toast:${color}:${message}`;
-  if (notificationsStore.getState().notifications.some((n) => n.id === id)) return;
-  notifications.show({
-    id,
-    message,
-    title,
-    color,
-    position: 'top-center',
-    autoClose: AUTO_CLOSE_MS,
-    withAutoCloseProgress: false,
-    // The spec closes toasts on click.
-    onClick: () => notifications.hide(id),
-    style: { cursor: 'pointer' },
-    role: color === 'red' ? 'alert' : 'status',
-  });
+export interface ToastRequest {
+  message: string;
+  color: 'red' | 'green';
 }
 
+type Display = (request: ToastRequest) => void;
+
+let display: Display | undefined;
+const waiting: ToastRequest[] = [];
+const listeners = new Set<() => void>();
+
+function raise(request: ToastRequest) {
+  if (display) return display(request);
+  waiting.push(request);
+  listeners.forEach((listener) => listener());
+}
+
+/** Short messages at the top of the page (spec section 8). */
 export const toast = {
-  error: (message: string) => show(message, 'red'),
-  success: (message: string) => show(message, 'green'),
+  error: (message: string) => raise({ message, color: 'red' }),
+  success: (message: string) => raise({ message, color: 'green' }),
+};
+
+/**
+ * The toast viewport's code loads with the first toast (see Toasts): until then, toasts wait
+ * here. These let Toasts know when to load it and let the viewport take over.
+ */
+export const toastQueue = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  needed: () => display !== undefined || waiting.length > 0,
+  connect(show: Display) {
+    display = show;
+    for (const request of waiting.splice(0)) show(request);
+  },
 };

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Image, Text } from '@mantine/core';
-import { useMemo, useReducer } from 'react';
-import { renderSVG } from 'uqr';
+import { useEffect, useReducer, useState } from 'react';
 import { useEnrollCustomTotp, useGetCustomTotpSecret } from '../../../../generated/api/factors/factors';
 import { t } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';
@@ -20,7 +19,7 @@ export function CustomWizard({ onCancel }: { onCancel: () => void }) {
   const finish = useFinishEnrolment();
   const otpContent = secretQuery.data?.data.otpContent;
   const otp = otpContent ? parseOtpContent(otpContent) : undefined;
-  const qr = useMemo(() => (otpContent ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(otpContent))}` : undefined), [otpContent]);
+  const qr = useQrCode(otpContent);
 
   const cancel = (
     <Button variant="subtle" onClick={onCancel}>
@@ -64,7 +63,7 @@ export function CustomWizard({ onCancel }: { onCancel: () => void }) {
         {otp && state.view === 'barcode' && (
           <>
             <Text>{t('mfa.app.scanHelp')}</Text>
-            <Image src={qr} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" />
+            {qr ? <Image src={qr} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" /> : <PageLoader />}
             <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
               {t('mfa.app.cantScan')}
             </Anchor>
@@ -93,4 +92,20 @@ export function CustomWizard({ onCancel }: { onCancel: () => void }) {
       </Group>
     </WizardStep>
   );
+}
+
+/** The QR code of an otpauth address as an SVG data URL; the encoder loads with the first one. */
+function useQrCode(content: string | undefined): string | undefined {
+  const [qr, setQr] = useState<{ content: string; url: string }>();
+  useEffect(() => {
+    if (!content) return;
+    let current = true;
+    void import('uqr').then(({ renderSVG }) => {
+      if (current) setQr({ content, url: `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(content))}` });
+    });
+    return () => {
+      current = false;
+    };
+  }, [content]);
+  return qr && qr.content === content ? qr.url : undefined;
 }

@@ -8,7 +8,7 @@ export function SecretKey({ secret, onScanInstead }: { secret: string; onScanIns
       <Text>{t('mfa.app.manualHelp')}</Text>
       <Group>
         <Text fw={600}>{t('mfa.app.secretKey')}</Text>
-        <Code fz="lg" data-testid="secret-key">
+        <Code fz="lg" data-testid="secret-key" style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
           {secret}
         </Code>
         <CopyButton value={secret}>

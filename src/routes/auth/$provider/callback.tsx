@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { SocialCallback } from '../../../features/identities/SocialCallback.page';
 import { stringParams } from '../../../shared/searchParams';
 import { isSocialProvider } from '../../../shared/socialProviders';
+import { useLanguage } from '../../../messages/t';
 
 export const Route = createFileRoute('/auth/$provider/callback')({
   validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state']),
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/auth/$provider/callback')({
     if (!isSocialProvider(params.provider)) throw notFound();
   },
   component: function SocialCallbackRoute() {
+    useLanguage(); // re-render in the newly chosen language
     const { provider } = Route.useParams();
     const { code, state } = Route.useSearch();
     const { auth } = Route.useRouteContext();

@@ -1,0 +1,22 @@
+// Size budgets of the production build (run after `vite build`): what the first signed-in
+// page loads, and what each other route adds to it. Timings belong to `npm run bench`.
+import { FIRST_PAGE, routeSizes } from './bundle-sizes.mjs';
+
+export const BUDGETS = { firstPageJsGzip: 150 * 1024, firstPageCssGzip: 25 * 1024, routeGzip: 30 * 1024 };
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const { first, routes, fonts } = routeSizes('dist');
+const failures = [];
+if (first.js.gzip > BUDGETS.firstPageJsGzip) failures.push(`/${FIRST_PAGE}: ${kb(first.js.gzip)} of gzipped JavaScript (budget ${kb(BUDGETS.firstPageJsGzip)})`);
+if (first.css.gzip > BUDGETS.firstPageCssGzip) failures.push(`/${FIRST_PAGE}: ${kb(first.css.gzip)} of gzipped CSS (budget ${kb(BUDGETS.firstPageCssGzip)})`);
+if (fonts.length > 0) failures.push(`web fonts in the build: ${fonts.join(', ')} (budget: none)`);
+for (const route of routes) {
+  const added = route.js.gzip + route.css.gzip;
+  if (added > BUDGETS.routeGzip) failures.push(`${route.route}: adds ${kb(added)} gzipped (budget ${kb(BUDGETS.routeGzip)})`);
+}
+
+console.log(`check-size: first signed-in page ${kb(first.js.gzip)} JS + ${kb(first.css.gzip)} CSS gzipped; largest route adds ${kb(Math.max(...routes.map((r) => r.js.gzip + r.css.gzip)))}`);
+if (failures.length) {
+  console.error(`check-size: over budget:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
+import { getGetIdpConfigMockHandler, getGetLinkedIdentitiesMockHandler } from '../../../generated/api/identities/identities.msw';
+import { getGetProfileMockHandler } from '../../../generated/api/profile/profile.msw';
+import type { FactorListResponse, LinkedIdentitiesResponse, ProfileResponse } from '../../../generated/model';
+import { example } from '../../../tests/support/examples';
+import { renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
+
+function usePersona(persona: 'new-user' | 'full') {
+  server.use(
+    getGetProfileMockHandler(example<ProfileResponse>('getProfile', persona)),
+    getGetFactorsMockHandler(example<FactorListResponse>('getFactors', persona)),
+    getGetLinkedIdentitiesMockHandler(example<LinkedIdentitiesResponse>('getLinkedIdentities', persona)),
+    getGetIdpConfigMockHandler('true'),
+  );
+}
+
+async function overview() {
+  const section = await screen.findByRole('region', { name: 'Security overview' });
+  await within(section).findByTestId('overview-summary');
+  await waitFor(() => expect(within(section).getByTestId('overview-identities')).toBeInTheDocument());
+  return section;
+}
+
+describe('Security overview', () => {
+  it('shows the new user every step still to do, each with its fix', async () => {
+    usePersona('new-user');
+    const { user, router } = renderRoute('/profile/details');
+    const section = await overview();
+    expect(within(section).getByTestId('overview-summary')).toHaveTextContent('A few steps will make your account safer.');
+    expect(within(section).getByTestId('overview-methods')).toHaveTextContent('To do: No multi-factor sign-in method is set up Set up MFA');
+    expect(within(section).getByTestId('overview-recoveryEmail')).toHaveTextContent('To do: No recovery email Add a recovery email');
+    expect(within(section).getByTestId('overview-question')).toHaveTextContent('To do: No security question Set a security question');
+    expect(within(section).getByTestId('overview-identities')).toHaveTextContent('To do: No social identity or iAM Smart is linked Link one');
+
+    // In-page fixes move the focus to the control that fixes it.
+    await user.click(within(section).getByRole('button', { name: 'Add a recovery email' }));
+    expect(screen.getByRole('button', { name: 'Edit recovery email' })).toHaveFocus();
+    await user.click(within(section).getByRole('button', { name: 'Link one' }));
+    expect(screen.getByRole('heading', { name: 'Social Identities & IAM SMART' })).toHaveFocus();
+
+    await user.click(within(section).getByRole('link', { name: 'Set up MFA' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
+  });
+
+  it('tells the full persona the account is well protected', async () => {
+    usePersona('full');
+    renderRoute('/profile/details');
+    const section = await overview();
+    expect(within(section).getByTestId('overview-summary')).toHaveTextContent('Your account is well protected.');
+    const methods = example<FactorListResponse>('getFactors', 'full').factors.filter((f) => f.status === 'ACTIVE' && f.factorType !== 'question');
+    expect(within(section).getByTestId('overview-methods')).toHaveTextContent(`Done: ${methods.length} multi-factor sign-in methods are set up`);
+    expect(within(section).getByTestId('overview-recoveryEmail')).toHaveTextContent('Done: Recovery email: tm.chan@example.com');
+    expect(within(section).getByTestId('overview-question')).toHaveTextContent('Done: A security question is set');
+    expect(within(section).getByTestId('overview-identities')).toHaveTextContent(/^Done: Linked: .*iAM Smart/);
+    expect(within(section).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('leaves identities out when the social box is off, and stays away when the data fails', async () => {
+    usePersona('full');
+    server.use(getGetIdpConfigMockHandler('false'));
+    const { unmount } = renderRoute('/profile/details');
+    const section = await screen.findByRole('region', { name: 'Security overview' });
+    await within(section).findByTestId('overview-summary');
+    expect(within(section).queryByTestId('overview-identities')).not.toBeInTheDocument();
+    unmount();
+
+    server.use(http.get('*/api/v1/user/factor', () => HttpResponse.json({ errorMessage: 'Factor service down' }, { status: 500 })));
+    renderRoute('/profile/details');
+    await screen.findByText('Factor service down', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Security overview' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Factor, IdentityProviderEntry } from '../../../generated/model';
+import type { MessageKey } from '../../messages/t';
+import { identityRows } from '../identities/identityCatalogue';
+import { catalogueEntry } from '../mfa/factorCatalogue';
+import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
+
+/** Where an item's fix is: a page of the portal, or a control on this page (by element id). */
+export type Fix = { label: MessageKey } & ({ to: '/profile/mfa' | '/profile/question' } | { focus: string });
+
+export interface OverviewItem {
+  id: 'methods' | 'recoveryEmail' | 'question' | 'identities';
+  done: boolean;
+  text: MessageKey;
+  vars?: Record<string, string | number>;
+  fix?: Fix;
+}
+
+export interface SecurityOverview {
+  items: OverviewItem[];
+  /** At least one MFA method, a recovery email and a security question. */
+  wellProtected: boolean;
+}
+
+export const RECOVERY_EMAIL_EDIT_ID = 'recovery-email-edit';
+export const SOCIAL_IDENTITIES_HEADING_ID = 'social-identities';
+
+/**
+ * The Security overview from what /profile/details already loads: the factors, the profile's
+ * recovery email and (where the social box is shown) the linked identities. Linked identities
+ * are information, not a requirement: they do not count against "well protected".
+ */
+export function securityOverview({
+  factors,
+  recoveryEmail,
+  idps,
+  providerLabel,
+}: {
+  factors: ReadonlyArray<Factor>;
+  recoveryEmail: string | null | undefined;
+  /** Undefined: the social box is not shown, so neither is this item. */
+  idps?: ReadonlyArray<IdentityProviderEntry>;
+  providerLabel: (label: MessageKey) => string;
+}): SecurityOverview {
+  const methods = factors.filter((factor) => factor.status === 'ACTIVE' && catalogueEntry(factor) !== undefined).length;
+  const hasEmail = Boolean(recoveryEmail?.trim());
+  const hasQuestion = enrolledQuestion(findQuestionFactor(factors)) !== undefined;
+
+  const items: OverviewItem[] = [
+    methods > 0
+      ? { id: 'methods', done: true, text: methods === 1 ? 'overview.methods.one' : 'overview.methods.many', vars: { count: methods } }
+      : { id: 'methods', done: false, text: 'overview.methods.none', fix: { label: 'overview.methods.fix', to: '/profile/mfa' } },
+    hasEmail
+      ? { id: 'recoveryEmail', done: true, text: 'overview.recovery.set', vars: { email: recoveryEmail!.trim() } }
+      : { id: 'recoveryEmail', done: false, text: 'overview.recovery.none', fix: { label: 'overview.recovery.fix', focus: RECOVERY_EMAIL_EDIT_ID } },
+    hasQuestion
+      ? { id: 'question', done: true, text: 'overview.question.set' }
+      : { id: 'question', done: false, text: 'overview.question.none', fix: { label: 'overview.question.fix', to: '/profile/question' } },
+  ];
+
+  if (idps) {
+    const linked = identityRows(idps).filter((row) => row.linked);
+    items.push(
+      linked.length > 0
+        ? { id: 'identities', done: true, text: 'overview.identities.some', vars: { names: linked.map((row) => providerLabel(row.label)).join(', ') } }
+        : { id: 'identities', done: false, text: 'overview.identities.none', fix: { label: 'overview.identities.fix', focus: SOCIAL_IDENTITIES_HEADING_ID } },
+    );
+  }
+  return { items, wellProtected: methods > 0 && hasEmail && hasQuestion };
+}

@@ -1,0 +1,66 @@
+import { createI18n, localeFrom, type ComponentsJSON } from '@nanostores/i18n';
+import { atom } from 'nanostores';
+import { en } from './en';
+import { isLanguage, LANGUAGE_STORAGE_KEY, languageFromBrowser, type Language } from './language';
+
+function storedLanguage(): Language | undefined {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The language the user chose with the switch, if any. */
+const chosen = atom<Language | undefined>(storedLanguage());
+/** The browser's preference, when nothing was chosen. */
+const fromBrowser = atom<Language>(languageFromBrowser(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]));
+
+/** The language the portal speaks now. */
+export const locale = localeFrom(chosen, fromBrowser);
+
+/**
+ * @nanostores/i18n holds the catalogues: English is built in; Traditional Chinese is fetched
+ * the first time it is needed. A catalogue that fails to load leaves the English texts.
+ */
+export const i18n = createI18n(locale, {
+  baseLocale: 'en',
+  async get(code): Promise<ComponentsJSON> {
+    if (code !== 'zh-HK') return {};
+    try {
+      return { portal: (await import('./zh-HK')).zhHK };
+    } catch {
+      return {};
+    }
+  },
+});
+
+/** Every text of the portal, in the current language. */
+export const messages = i18n('portal', en);
+
+export function setLanguage(language: Language) {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // private browsing without storage: the choice lasts for this page only
+  }
+  chosen.set(language);
+}
+
+/** Resolves once the current language's texts are in, so the first render is not English. */
+export function translationsReady(): Promise<void> {
+  // Listening mounts the messages store, which starts fetching the catalogue it lacks.
+  messages.listen(() => undefined);
+  return new Promise((resolve) => {
+    if (!i18n.loading.get()) return resolve();
+    const stop = i18n.loading.listen((loading) => {
+      if (loading) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+// Screen readers and the browser's own features (hyphenation, fonts) follow the page's lang.
+if (typeof document !== 'undefined') locale.subscribe((language) => (document.documentElement.lang = language));

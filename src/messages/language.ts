@@ -1,0 +1,28 @@
+/** The portal's languages: English and Traditional Chinese as written in Hong Kong. */
+export const LANGUAGES = ['en', 'zh-HK'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Where the user's choice is remembered across visits (it survives logout). */
+export const LANGUAGE_STORAGE_KEY = 'portal.language';
+
+/** Each language's name in itself, as the switch shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-HK': '繁體中文' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The first of the browser's preferred languages the portal speaks: any Chinese written in
+ * traditional characters (zh-HK, zh-MO, zh-TW, zh-Hant, or plain zh) reads zh-HK; any English
+ * reads en; nothing matching falls back to English.
+ */
+export function languageFromBrowser(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower === 'zh' || lower.startsWith('zh-hant') || /^zh-(hk|mo|tw)\b/.test(lower)) return 'zh-HK';
+    if (lower.startsWith('zh-')) continue; // simplified Chinese: not offered, keep looking
+    if (lower === 'en' || lower.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}

@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+
+const PREFIX = 'portal.draft.';
+
+/**
+ * A form value that survives a sign-in round trip (session storage, this tab only) until it is
+ * cleared on save or cancel. Only for values that are not secrets: passwords, answers and
+ * one-time codes are never written anywhere.
+ */
+export function useDraft(name: string): [string | undefined, (value: string) => void, () => void] {
+  const key = PREFIX + name;
+  const [draft, setDraft] = useState<string | undefined>(() => window.sessionStorage.getItem(key) ?? undefined);
+  const save = useCallback(
+    (value: string) => {
+      window.sessionStorage.setItem(key, value);
+      setDraft(value);
+    },
+    [key],
+  );
+  const clear = useCallback(() => {
+    window.sessionStorage.removeItem(key);
+    setDraft(undefined);
+  }, [key]);
+  return [draft, save, clear];
+}
+
+/** Forgets every draft of this tab: a logout leaves nothing typed behind for the next user. */
+export function clearDrafts(storage: Storage = window.sessionStorage) {
+  for (const key of Object.keys(storage)) if (key.startsWith(PREFIX)) storage.removeItem(key);
+}

@@ -1,0 +1,69 @@
+import { useLocation, useRouteContext } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { t } from '../../messages/t';
+import { sessionPlan } from '../auth/sessionPlan';
+import { LazyConfirmDialog } from './LazyConfirmDialog';
+
+type Phase = 'active' | 'warning' | 'dismissed' | 'ended';
+
+/**
+ * Keeps the session alive: renews the access token silently two minutes before it expires;
+ * when that fails, warns a minute ahead with a way to stay signed in (WCAG 2.2.1), and says
+ * so when the session has ended. Signing in again comes back to the same page.
+ */
+export function SessionWatch() {
+  const { auth } = useRouteContext({ from: '__root__' });
+  const { pathname, searchStr } = useLocation();
+  const [phase, setPhase] = useState<Phase>('active');
+  const [renewals, setRenewals] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const expiresAt = auth.expiresAt();
+    if (expiresAt === undefined) return;
+    const plan = sessionPlan(expiresAt, Date.now() / 1000);
+    let stopped = false;
+    const timers = [
+      setTimeout(() => {
+        void auth.renew().then((renewed) => {
+          if (stopped || !renewed) return;
+          setPhase('active');
+          setRenewals((n) => n + 1);
+        });
+      }, plan.renewIn),
+      setTimeout(() => !stopped && setPhase((now) => (now === 'active' ? 'warning' : now)), plan.warnIn),
+      setTimeout(() => !stopped && setPhase('ended'), plan.endIn),
+    ];
+    return () => {
+      stopped = true;
+      timers.forEach(clearTimeout);
+    };
+  }, [auth, renewals]);
+
+  const signInAgain = () => auth.signIn({ returnTo: `${pathname}${searchStr}` });
+
+  async function staySignedIn() {
+    setBusy(true);
+    const renewed = await auth.renew();
+    setBusy(false);
+    if (!renewed) return signInAgain();
+    setPhase('active');
+    setRenewals((n) => n + 1);
+  }
+
+  const ended = phase === 'ended';
+  return (
+    <LazyConfirmDialog
+      opened={phase === 'warning' || ended}
+      title={t(ended ? 'session.endedTitle' : 'session.warningTitle')}
+      message={t(ended ? 'session.ended' : 'session.warning')}
+      confirmLabel={t(ended ? 'session.signInAgain' : 'session.stay')}
+      confirmColor="blue"
+      cancelLabel={t('session.signOut')}
+      busy={busy}
+      onConfirm={ended ? signInAgain : staySignedIn}
+      onCancel={() => void auth.signOut()}
+      onClose={() => setPhase(ended ? 'ended' : 'dismissed')}
+    />
+  );
+}

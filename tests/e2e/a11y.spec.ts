@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, signIn } from './support';
+
+/**
+ * WCAG 2.2 AA as far as axe can tell: every page and every wizard step, for both personas, at
+ * desktop width and on a 375 px phone, with no horizontal scrolling on the phone.
+ */
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 740 },
+];
+const PERSONAS = [
+  { name: 'new user', username: 'smwong25' },
+  { name: 'full', username: 'taiman.chan' },
+];
+
+async function check(page: Page, where: string) {
+  await test.step(where, async () => {
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${where}: no horizontal scrolling`).toBeLessThanOrEqual(0);
+  });
+}
+
+async function visit(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+async function wizardSteps(page: Page) {
+  const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  await visit(page, '/profile/mfa/enroll/OKTA/sms', 'Set up a sign-in method');
+  await check(page, 'SMS: introduction');
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await check(page, 'SMS: phone number');
+  await page.getByLabel('Phone number').fill('91234567');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByLabel('Enter Code')).toBeVisible();
+  await check(page, 'SMS: code');
+
+  await visit(page, '/profile/mfa/enroll/OKTA/call', 'Set up a sign-in method');
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await check(page, 'voice call: phone number and extension');
+
+  await visit(page, '/profile/mfa/enroll/GOOGLE/token:software:totp', 'Set up a sign-in method');
+  await check(page, 'authenticator app: introduction');
+  await next();
+  await check(page, 'authenticator app: choose the phone');
+  await page.getByRole('radio', { name: 'Android' }).check();
+  await next();
+  await expect(page.getByRole('img', { name: /Barcode to scan/ })).toBeVisible();
+  await check(page, 'authenticator app: barcode');
+  await page.getByRole('button', { name: "Can't scan?" }).click();
+  await check(page, 'authenticator app: secret key');
+  await next();
+  await expect(page.getByLabel('Enter Code')).toBeVisible();
+  await check(page, 'authenticator app: code');
+
+  await visit(page, '/profile/mfa/enroll/OKTA/token:software:totp', 'Set up a sign-in method');
+  await next();
+  await page.getByRole('radio', { name: 'iPhone' }).check();
+  await next();
+  await expect(page.getByRole('img', { name: /Barcode to scan/ })).toBeVisible();
+  await check(page, 'Okta Verify code: barcode');
+
+  await visit(page, '/profile/mfa/enroll/OKTA/push', 'Set up a sign-in method');
+  await check(page, 'Okta Verify push: introduction');
+
+  await visit(page, '/profile/mfa/enroll/OKTA/email', 'Set up a sign-in method');
+  await check(page, 'email: introduction');
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await expect(page.getByLabel('Verification code')).toBeVisible();
+  await check(page, 'email: code');
+
+  await visit(page, '/profile/mfa/enroll/FIDO/webauthn', 'Set up a sign-in method');
+  await check(page, 'security key: introduction');
+
+  await visit(page, '/profile/mfa/enroll/CUSTOM/token:hotp', 'Set up a sign-in method');
+  await check(page, 'university authenticator: introduction');
+  await next();
+  await expect(page.getByRole('img', { name: /Barcode to scan/ })).toBeVisible();
+  await check(page, 'university authenticator: barcode');
+}
+
+for (const persona of PERSONAS) {
+  for (const size of WIDTHS) {
+    test(`every page and wizard step passes axe: ${persona.name}, ${size.name}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signIn(page, persona.username, '/profile/details');
+      await expect(page.getByRole('region', { name: 'Security overview' })).toBeVisible();
+      await check(page, 'profile');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await check(page, 'profile with the menu open');
+
+      await visit(page, '/profile/password', 'Change Password');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await check(page, 'password with every error shown');
+
+      await visit(page, '/profile/mfa', 'Set up MFA');
+      await check(page, 'MFA list');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await check(page, 'MFA list in edit mode');
+
+      await visit(page, '/profile/question', 'Security Question');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await check(page, 'security question in edit mode');
+
+      await visit(page, '/profile/login', 'Previous Login');
+      // A table on the desktop, a list of cards on the phone: either way the first time shows.
+      await expect(page.getByText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M/).first()).toBeVisible();
+      await check(page, 'login history');
+
+      await page.goto('/profile/nowhere');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await check(page, 'not found');
+
+      await wizardSteps(page);
+    });
+  }
+}
+
+test('the public pages pass axe on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/idp/instructions?error=access_denied&error_description=The%20request%20was%20denied&state=abc');
+  await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
+  await check(page, 'identity provider error page');
+});

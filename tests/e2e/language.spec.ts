@@ -1,0 +1,69 @@
+import { zhHK } from '../../src/messages/zh-HK';
+import { expect, test } from './fixtures';
+import { DEV_PASSWORD, expectNoAxeViolations, IDP, watchConsole } from './support';
+
+test.describe('a browser that prefers Traditional Chinese', () => {
+  test.use({ locale: 'zh-HK' });
+
+  test('signs in on a Chinese identity provider page, reads the profile in Chinese, and can switch to English for good', async ({ page }) => {
+    const problems = watchConsole(page);
+    const authorize = page.waitForRequest((r) => r.url().startsWith(`${IDP}/auth?`));
+    await page.goto('/profile/details');
+    expect(new URL((await authorize).url()).searchParams.get('ui_locales')).toBe('zh-HK');
+
+    // The identity provider's own page, in the language the portal asked for.
+    await expect(page.getByRole('heading', { name: '大學登入' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
+    await page.getByLabel('用戶名稱').fill('taiman.chan');
+    await page.getByLabel('密碼').fill(DEV_PASSWORD);
+    await page.getByRole('button', { name: '登入' }).click();
+
+    await expect(page).toHaveURL('/profile/details');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
+    await expect(page.getByRole('heading', { level: 1, name: zhHK['page.profile'] })).toBeVisible();
+    await expect(page.getByRole('region', { name: zhHK['overview.title'] })).toContainText(zhHK['overview.wellProtected']);
+    await expect(page.getByRole('region', { name: zhHK['identities.title'] })).toBeVisible();
+    await expect(page.getByRole('button', { name: zhHK['nav.logout'] })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(zhHK['page.profile']));
+    await expectNoAxeViolations(page);
+
+    // The switch names the other language in that language, and the choice outlives a reload.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await page.getByRole('button', { name: '繁體中文' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: zhHK['page.profile'] })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('the login history shows its dates the Hong Kong Chinese way', async ({ page }) => {
+    await page.goto('/profile/login');
+    await page.getByLabel('用戶名稱').fill('taiman.chan');
+    await page.getByLabel('密碼').fill(DEV_PASSWORD);
+    await page.getByRole('button', { name: '登入' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: zhHK['page.loginLog'] })).toBeVisible();
+    await expect(page.getByTestId('login-log-list').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
+  });
+});
+
+test('the dark theme follows the system setting, can be switched, and passes axe', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/profile/details');
+  await page.getByLabel('Username').fill('smwong25');
+  await page.getByLabel('Password').fill(DEV_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.goto('/profile/mfa');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up MFA' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
