@@ -11,7 +11,8 @@ export function SignedInLayout() {
     <>
       <Header />
       <SessionWatch />
-      <Container size="md" py="md" component="main" id="main">
+      {/* At least a screen tall: the footer starts below the fold and never jumps as a page fills. */}
+      <Container size="md" py="md" component="main" id="main" mih="calc(100dvh - 3.75rem)">
         <Outlet />
       </Container>
     </>
