@@ -44,7 +44,7 @@ test.describe('a browser that prefers Traditional Chinese', () => {
     await page.getByLabel('密碼').fill(DEV_PASSWORD);
     await page.getByRole('button', { name: '登入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: zhHK['page.loginLog'] })).toBeVisible();
-    await expect(page.getByTestId('login-log-list').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
   });
 });
 

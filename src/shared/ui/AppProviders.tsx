@@ -1,4 +1,5 @@
 import './mantineStyles';
+import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

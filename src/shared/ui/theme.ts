@@ -8,6 +8,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'sm',
+  // Users who ask their system for less motion get none: dialogs and toasts appear at once.
+  respectReducedMotion: true,
   components: {
     Notification: {
       styles: { description: { color: 'var(--mantine-color-text)' } },
