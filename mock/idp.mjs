@@ -208,8 +208,8 @@ function configuration({ accessTokenTtl }) {
     },
     clientBasedCORS: (_ctx, origin) => PORTAL_ORIGINS.includes(origin),
     ttl: {
-      AccessToken: accessTokenTtl,
-      IdToken: accessTokenTtl,
+      AccessToken: (_ctx, _token, client) => ttlFor(client),
+      IdToken: (_ctx, _token, client) => ttlFor(client),
       Interaction: 3600,
       Session: 8 * 3600,
       Grant: 8 * 3600,
