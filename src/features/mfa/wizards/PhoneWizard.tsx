@@ -1,9 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useReducer } from 'react';
 import { useActivateFactor, useEnrollPhoneFactor } from '../../../../generated/api/factors/factors';
-import { t } from '../../../messages/t';
+import { t, useLanguage } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
-import { COUNTRY_OPTIONS, dialCodeOf, internationalNumber } from '../countries';
+import { countryChoices, dialCodeOf, internationalNumber } from '../countries';
 import {
   initialPhoneState,
   PHONE_RESEND_AFTER_MS,
@@ -29,7 +29,8 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
   const enroll = useEnrollPhoneFactor({ mutation: { meta: { silent: true } } });
   const activate = useActivateFactor({ mutation: { meta: { silent: true } } });
   const finish = useFinishEnrolment();
-  const countries = useMemo(() => COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: `${c.name} (+${c.dialCode})` })), []);
+  const language = useLanguage();
+  const countries = useMemo(() => countryChoices(language), [language]);
 
   useEffect(() => {
     if (!state.sentTo) return;
