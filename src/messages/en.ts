@@ -21,6 +21,7 @@ export const en = {
   'nav.loginLog': 'Previous Login',
   'nav.logout': 'Logout',
   'nav.home': 'Home: {name}',
+  'dialog.close': 'Close',
   'nav.darkTheme': 'Switch to the dark theme',
   'nav.lightTheme': 'Switch to the light theme',
 

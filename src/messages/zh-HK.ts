@@ -19,6 +19,7 @@ export const zhHK: Record<MessageKey, string> = {
   'nav.loginLog': '過往登入記錄',
   'nav.logout': '登出',
   'nav.home': '主頁：{name}',
+  'dialog.close': '關閉',
   'nav.darkTheme': '切換至深色主題',
   'nav.lightTheme': '切換至淺色主題',
 

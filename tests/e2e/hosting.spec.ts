@@ -32,7 +32,7 @@ test.describe('the build hosted by nginx', () => {
     writeFileSync(
       join(dir, 'nginx.conf'),
       `daemon off;
-pid ${dir}/nginx.pid;
+${process.getuid?.() === 0 ? '# Workers read dist/ where this checkout lives (often a private temporary folder).\nuser root;\n' : ''}pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events {}
 http {

@@ -11,7 +11,8 @@ async function tabTo(page: Page, target: Locator, { limit = 40, backwards = fals
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const ring = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
-      if (!element || element === document.body) return 'none';
+      // Headings a step focuses for screen readers (tabIndex -1) are not tab stops.
+      if (!element || element === document.body || element.tabIndex < 0) return 'none';
       const style = getComputedStyle(element);
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
       return outline || style.boxShadow !== 'none' ? 'visible' : `${element.tagName} ${element.textContent?.slice(0, 40)}`;

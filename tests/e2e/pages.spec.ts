@@ -58,12 +58,15 @@ test.describe('Profile', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await posted).postDataJSON()).toEqual({ secondaryEmail: 'taiman@example.org' });
     await expect(page.getByText('Update success')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
 
     const box = page.getByRole('region', { name: 'Social Identities & IAM SMART' });
     await expect(box.getByText('Linked', { exact: true })).toBeVisible();
     await box.getByRole('button', { name: 'Unlink Google' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Are you sure you want to unlink this social identity?');
+    await expectNoAxeViolations(page);
     const deleted = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/idps/0oa4google') && r.method() === 'DELETE');
     await dialog.getByRole('button', { name: 'Unlink' }).click();
     await deleted;

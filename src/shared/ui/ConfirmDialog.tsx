@@ -2,6 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text, type MantineColor } from '@mantine/core';
+import { t } from '../../messages/t';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -21,16 +22,27 @@ export interface ConfirmDialogProps {
 /** A modal question with Cancel and a confirm button. Loaded on first use (see LazyConfirmDialog). */
 export default function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel, onClose = onCancel, confirmColor = 'red.8' }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered>
-      <Text mb="md">{message}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button color={confirmColor} onClick={onConfirm} loading={busy}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    // Built from Modal's parts so its header is a plain div: a <header> in a dialog would be a
+    // second banner landmark beside the page's own.
+    <Modal.Root opened={opened} onClose={() => !busy && onClose()} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label={t('dialog.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text mb="md">{message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              {cancelLabel}
+            </Button>
+            <Button color={confirmColor} onClick={onConfirm} loading={busy}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { t } from '../../messages/t';
 import { TOAST_LIMIT, toastQueue, type ToastRequest } from './toast';
 
 const AUTO_CLOSE_MS = 6000;
@@ -21,6 +22,7 @@ function show({ message, color }: ToastRequest) {
     onClick: () => notifications.hide(id),
     style: { cursor: 'pointer' },
     role: color === 'red' ? 'alert' : 'status',
+    closeButtonProps: { 'aria-label': t('dialog.close') },
   });
 }
 

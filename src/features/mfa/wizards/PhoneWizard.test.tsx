@@ -129,3 +129,21 @@ describe('enrolment route', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to Set up MFA' })).toBeInTheDocument();
   });
 });
+
+describe('SMS wizard: typing survives a sign-in round trip', () => {
+  it('comes back at the number step with the country and number, and forgets them on Cancel', async () => {
+    const first = await openSms();
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Hong Kong (+852)');
+    await first.user.type(screen.getByLabelText('Phone number'), '9123 4567');
+    first.unmount();
+
+    const again = renderRoute('/profile/mfa/enroll/OKTA/sms');
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('9123 4567');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveDisplayValue('Hong Kong (+852)');
+    await again.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    again.unmount();
+
+    renderRoute('/profile/mfa/enroll/OKTA/sms');
+    expect(await screen.findByRole('button', { name: 'Setup' })).toBeInTheDocument();
+  });
+});

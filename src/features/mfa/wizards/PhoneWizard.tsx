@@ -3,10 +3,12 @@ import { useEffect, useMemo, useReducer } from 'react';
 import { useActivateFactor, useEnrollPhoneFactor } from '../../../../generated/api/factors/factors';
 import { t, useLanguage } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
+import { useDraft } from '../../../shared/draft';
 import { countryChoices, dialCodeOf, internationalNumber } from '../countries';
 import {
   initialPhoneState,
   PHONE_RESEND_AFTER_MS,
+  restorePhoneDraft,
   phoneReducer,
   sendButton,
   showsCodeBox,
@@ -24,7 +26,21 @@ const TEXT = {
 /** SMS and voice-call enrolment: intro, then number, send, code and Verify. */
 export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCancel: () => void }) {
   const text = TEXT[channel];
-  const [state, dispatch] = useReducer(phoneReducer, channel, initialPhoneState);
+  // The number being typed survives a sign-in round trip (an expired session); see useDraft.
+  const [draft, saveDraft, clearDraft] = useDraft(`phone.${channel}`);
+  const [state, dispatch] = useReducer(phoneReducer, channel, (c) => restorePhoneDraft(initialPhoneState(c), draft));
+  useEffect(() => {
+    if (state.step === 'intro') return;
+    saveDraft(JSON.stringify({ country: state.country, phone: state.phone, extension: state.extension }));
+  }, [state.step, state.country, state.phone, state.extension, saveDraft]);
+  const leave = () => {
+    clearDraft();
+    onCancel();
+  };
+  const succeed = () => {
+    clearDraft();
+    void finish(t(text.success));
+  };
   // Failures show the form's banner instead of a toast.
   const enroll = useEnrollPhoneFactor({ mutation: { meta: { silent: true } } });
   const activate = useActivateFactor({ mutation: { meta: { silent: true } } });
@@ -53,7 +69,7 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
       },
       {
         onSuccess: (result) => {
-          if (result.status === 'ACTIVE') void finish(t(text.success));
+          if (result.status === 'ACTIVE') succeed();
           else if (result.id) dispatch({ type: 'sent', factorId: result.id });
           else dispatch({ type: 'sendFailed' });
         },
@@ -69,7 +85,7 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
     if (next === state || !next.verifying || !state.factorId) return;
     activate.mutate(
       { factorId: state.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: () => void finish(t(text.success)), onError: () => dispatch({ type: 'verifyFailed' }) },
+      { onSuccess: () => succeed(), onError: () => dispatch({ type: 'verifyFailed' }) },
     );
   };
 
@@ -79,7 +95,7 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
         <Text>{t(text.intro)}</Text>
         <Group>
           <Button onClick={() => dispatch({ type: 'start' })}>{t('mfa.wizard.setup')}</Button>
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={leave}>
             {t('mfa.wizard.cancel')}
           </Button>
         </Group>
@@ -153,7 +169,7 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
         />
       )}
       <Group>
-        <Button variant="subtle" onClick={onCancel}>
+        <Button variant="subtle" onClick={leave}>
           {t('mfa.wizard.cancel')}
         </Button>
       </Group>

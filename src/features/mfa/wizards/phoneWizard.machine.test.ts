@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialPhoneState, phoneReducer, sendButton, showsCodeBox, type PhoneAction, type PhoneState } from './phoneWizard.machine';
+import { initialPhoneState, phoneReducer, restorePhoneDraft, sendButton, showsCodeBox, type PhoneAction, type PhoneState } from './phoneWizard.machine';
 
 const run = (state: PhoneState, ...actions: PhoneAction[]) => actions.reduce(phoneReducer, state);
 const typed = run(initialPhoneState('sms'), { type: 'start' }, { type: 'edit', field: 'phone', value: '91234567' });
@@ -46,5 +46,16 @@ describe('phone wizard machine', () => {
     expect(verifying.verifying).toBe(true);
     expect(run(verifying, { type: 'verify' })).toBe(verifying);
     expect(run(verifying, { type: 'verifyFailed' })).toMatchObject({ verifying: false, banner: true });
+  });
+});
+
+describe('restorePhoneDraft', () => {
+  it('goes back to the number step with what was typed', () => {
+    const restored = restorePhoneDraft(initialPhoneState('call'), JSON.stringify({ country: 'HK', phone: '9123 4567', extension: '12' }));
+    expect(restored).toMatchObject({ step: 'phone', country: 'HK', phone: '9123 4567', extension: '12', code: '' });
+  });
+
+  it.each([undefined, '', '{broken', 'null', JSON.stringify({ phone: 5 })])('ignores a draft it cannot read: %j', (draft) => {
+    expect(restorePhoneDraft(initialPhoneState('sms'), draft)).toEqual(initialPhoneState('sms'));
   });
 });

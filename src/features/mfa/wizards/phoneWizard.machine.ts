@@ -42,6 +42,20 @@ export function initialPhoneState(channel: PhoneChannel): PhoneState {
   return { channel, step: 'intro', country: DEFAULT_COUNTRY, phone: '', extension: '', sending: false, resendDue: false, code: '', verifying: false, banner: false };
 }
 
+/** The number being typed, as kept across a sign-in round trip (no code: codes are never kept). */
+export type PhoneDraft = Pick<PhoneState, 'country' | 'phone' | 'extension'>;
+
+/** Back at the number step with what was typed, when a readable draft exists. */
+export function restorePhoneDraft(state: PhoneState, draft: string | undefined): PhoneState {
+  try {
+    const saved = JSON.parse(draft ?? 'null') as Partial<PhoneDraft> | null;
+    if (!saved || typeof saved.phone !== 'string' || typeof saved.country !== 'string') return state;
+    return { ...state, step: 'phone', country: saved.country, phone: saved.phone, extension: typeof saved.extension === 'string' ? saved.extension : '' };
+  } catch {
+    return state;
+  }
+}
+
 const sameTarget = (a: Target | undefined, b: Target) =>
   a !== undefined && a.country === b.country && a.phone === b.phone && a.extension === b.extension;
 
