@@ -184,6 +184,8 @@ function configuration({ accessTokenTtl }) {
     loadExistingGrant: grantEverything,
     features: {
       devInteractions: { enabled: false },
+      // The portal revokes its refresh token at logout.
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         // No "Do you want to sign out?" stop: the portal's Logout button already asked.

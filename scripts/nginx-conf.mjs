@@ -12,6 +12,31 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { securityHeaders } from '../deploy/headers.mjs';
 
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
+const PLAIN = /^[^\s;{}$'"\\]+$/;
+
+/**
+ * Refuses values that would change the meaning of the configuration: an identity provider or
+ * API that is not a plain http(s) origin, and nginx syntax (`;`, braces, `$`, quotes, spaces)
+ * in the root, server name or upstream. Answers the list of problems.
+ */
+export function problemsOf({ config, root, listen, serverName, apiUpstream }) {
+  const problems = [];
+  const originOf = (url) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return '';
+    }
+  };
+  if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
+  if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase))) problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
+  for (const [name, value] of Object.entries({ root, listen, serverName, apiUpstream })) {
+    if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
+  }
+  return problems;
+}
+
 const quote = (value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
 
 function headerLines(headers, indent) {
@@ -25,6 +50,8 @@ function headerLines(headers, indent) {
  * own, so every location repeats the security headers next to its Cache-Control.
  */
 export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream }) {
+  const problems = problemsOf({ config, root, listen, serverName, apiUpstream });
+  if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
   const headers = securityHeaders(config);
   const withCache = (cache) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
   const api = apiUpstream
@@ -72,15 +99,25 @@ ${withCache('no-cache')}
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
-      config: { type: 'string', default: 'dist/config.json' },
+      // The deployment's own settings, never the dev stack's by accident: no default.
+      config: { type: 'string' },
       root: { type: 'string', default: '/srv/portal' },
       listen: { type: 'string', default: '8080' },
       'server-name': { type: 'string', default: '_' },
       'api-upstream': { type: 'string' },
     },
   });
-  const config = JSON.parse(readFileSync(values.config, 'utf8'));
-  process.stdout.write(
-    nginxServerBlock({ config, root: values.root, listen: values.listen, serverName: values['server-name'], apiUpstream: values['api-upstream'] }),
-  );
+  if (!values.config) {
+    console.error('nginx-conf: --config <the deployment\'s config.json> is required');
+    process.exit(2);
+  }
+  try {
+    const config = JSON.parse(readFileSync(values.config, 'utf8'));
+    process.stdout.write(
+      nginxServerBlock({ config, root: values.root, listen: values.listen, serverName: values['server-name'], apiUpstream: values['api-upstream'] }),
+    );
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
 }

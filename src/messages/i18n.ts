@@ -17,8 +17,11 @@ const chosen = atom<Language | undefined>(storedLanguage());
 /** The browser's preference, when nothing was chosen. */
 const fromBrowser = atom<Language>(languageFromBrowser(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]));
 
+/** English for this page load when a catalogue could not be fetched (lang and dates follow). */
+const unavailable = atom<Language | undefined>(undefined);
+
 /** The language the portal speaks now. */
-export const locale = localeFrom(chosen, fromBrowser);
+export const locale = localeFrom(unavailable, chosen, fromBrowser);
 
 /**
  * @nanostores/i18n holds the catalogues: English is built in; Traditional Chinese is fetched
@@ -31,7 +34,9 @@ export const i18n = createI18n(locale, {
     try {
       return { portal: (await import('./zh-HK')).zhHK };
     } catch {
-      return {};
+      // Offline, or a stale tab after a new release: go on in English rather than hang.
+      unavailable.set('en');
+      return { portal: {} };
     }
   },
 });
@@ -48,11 +53,15 @@ export function setLanguage(language: Language) {
   chosen.set(language);
 }
 
+const TRANSLATIONS_WAIT_MS = 5000;
+
 /** Resolves once the current language's texts are in, so the first render is not English. */
 export function translationsReady(): Promise<void> {
   // Listening mounts the messages store, which starts fetching the catalogue it lacks.
   messages.listen(() => undefined);
   return new Promise((resolve) => {
+    // Never keep the portal from starting: after a few seconds it starts in what it has.
+    setTimeout(resolve, TRANSLATIONS_WAIT_MS);
     if (!i18n.loading.get()) return resolve();
     const stop = i18n.loading.listen((loading) => {
       if (loading) return;

@@ -1,14 +1,17 @@
+import { useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 
 const PREFIX = 'portal.draft.';
 
 /**
  * A form value that survives a sign-in round trip (session storage, this tab only) until it is
- * cleared on save or cancel. Only for values that are not secrets: passwords, answers and
- * one-time codes are never written anywhere.
+ * cleared on save or cancel. Kept per signed-in user, so the next person at a shared computer
+ * never sees it. Only for values that are not secrets: passwords, answers and one-time codes
+ * are never written anywhere.
  */
 export function useDraft(name: string): [string | undefined, (value: string) => void, () => void] {
-  const key = PREFIX + name;
+  const { auth } = useRouteContext({ from: '__root__' });
+  const key = `${PREFIX}${auth.subject() ?? 'nobody'}.${name}`;
   const [draft, setDraft] = useState<string | undefined>(() => window.sessionStorage.getItem(key) ?? undefined);
   const save = useCallback(
     (value: string) => {

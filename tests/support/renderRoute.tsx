@@ -11,8 +11,8 @@ import { AppProviders } from '../../src/shared/ui/AppProviders';
 export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> };
 
 /** An Auth whose user is signed in (or not) and whose redirects are recorded, not followed. */
-export function fakeAuth({ signedIn = true, token = 'test-access-token' } = {}): FakeAuth {
-  const user = signedIn ? { access_token: token, profile: { sub: 'smwong25' } } : null;
+export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = 'smwong25' } = {}): FakeAuth {
+  const user = signedIn ? { access_token: token, profile: { sub } } : null;
   return {
     getUser: vi.fn(async () => user),
     accessToken: vi.fn(() => user?.access_token),
@@ -20,6 +20,7 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token' } = {}):
     completeSignIn: vi.fn(async () => '/profile'),
     renew: vi.fn(async () => true),
     expiresAt: vi.fn(() => undefined),
+    subject: vi.fn(() => user?.profile.sub),
     forgetUser: vi.fn(async () => undefined),
     signOut: vi.fn(async () => undefined),
   } as FakeAuth;

@@ -5,7 +5,7 @@ import { getGetIdpConfigMockHandler, getGetLinkedIdentitiesMockHandler } from '.
 import { getGetProfileMockHandler } from '../../../generated/api/profile/profile.msw';
 import type { LinkedIdentitiesResponse, ProfileResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
-import { renderRoute } from '../../../tests/support/renderRoute';
+import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { readLinkState } from '../identities/linkState';
 
@@ -182,5 +182,18 @@ describe('Profile: typing survives a sign-in round trip', () => {
     renderRoute('/profile/details');
     expect(await screen.findByRole('button', { name: 'Edit recovery email' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Recovery email' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Profile: drafts belong to the person who typed them', () => {
+  it('does not show one user\'s half-typed recovery email to the next', async () => {
+    const first = renderRoute('/profile/details', { auth: fakeAuth({ sub: 'alice' }) });
+    await first.user.click(await screen.findByRole('button', { name: 'Edit recovery email' }));
+    await first.user.type(await screen.findByRole('textbox', { name: 'Recovery email' }), 'alice@private.example');
+    first.unmount();
+
+    renderRoute('/profile/details', { auth: fakeAuth({ sub: 'bob' }) });
+    expect(await screen.findByRole('button', { name: 'Edit recovery email' })).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('alice@private.example')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { t } from '../../messages/t';
+import { RECOVERY_EMAIL_EDIT_ID } from './securityOverview';
 
 export interface RecoveryEmailFormProps {
   value: string;
@@ -29,6 +30,7 @@ export default function RecoveryEmailForm({ value, onChange, onSubmit, onCancel,
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           ref={input}
+          id={RECOVERY_EMAIL_EDIT_ID}
           label={t('profile.secondaryEmail')}
           type="email"
           autoComplete="email"

@@ -1,7 +1,7 @@
 import type { Factor, IdentityProviderEntry } from '../../../generated/model';
 import type { MessageKey } from '../../messages/t';
 import { identityRows } from '../identities/identityCatalogue';
-import { catalogueEntry } from '../mfa/factorCatalogue';
+import { mfaRows } from '../mfa/factorCatalogue';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
 
 /** Where an item's fix is: a page of the portal, or a control on this page (by element id). */
@@ -41,7 +41,8 @@ export function securityOverview({
   idps?: ReadonlyArray<IdentityProviderEntry>;
   providerLabel: (label: MessageKey) => string;
 }): SecurityOverview {
-  const methods = factors.filter((factor) => factor.status === 'ACTIVE' && catalogueEntry(factor) !== undefined).length;
+  // Counted as the MFA page lists them (one row per method, Okta's code entry folded into push).
+  const methods = mfaRows(factors).filter((row) => row.enabled).length;
   const hasEmail = Boolean(recoveryEmail?.trim());
   const hasQuestion = enrolledQuestion(findQuestionFactor(factors)) !== undefined;
 

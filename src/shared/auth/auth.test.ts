@@ -16,6 +16,8 @@ function stubManager(callbackUser: Partial<User> | null = null) {
     signinRedirectCallback: vi.fn(async () => ({ ...callbackUser, state: { returnTo: '/profile/mfa' } })),
     removeUser: vi.fn(async () => undefined),
     signoutRedirect: vi.fn(async () => undefined),
+    revokeTokens: vi.fn(async () => undefined),
+    signinSilent: vi.fn(async () => ({ access_token: 'renewed', expired: false, expires_at: inAnHour(), profile: { sub: 'smwong25' } })),
   };
 }
 
@@ -89,7 +91,7 @@ describe('createAuth', () => {
   it('logs out through the end-session endpoint with the ID token, clearing tokens and the link state but not the language and theme', async () => {
     window.localStorage.setItem('portal.language', 'zh-HK');
     window.localStorage.setItem('mantine-color-scheme-value', 'dark');
-    window.sessionStorage.setItem('portal.draft.recoveryEmail', 'typed@example.org');
+    window.sessionStorage.setItem('portal.draft.smwong25.recoveryEmail', 'typed@example.org');
     window.localStorage.setItem('state', 'eyJtb2RlIjoic3RhcnRMaW5rSWRwIn0=');
     window.localStorage.setItem('socialState.google', 'x'.repeat(32));
     storeUser({ access_token: 't', id_token: 'id-token', expires_at: inAnHour() });
@@ -97,9 +99,37 @@ describe('createAuth', () => {
     const { auth } = authWith(manager);
     await auth.getUser();
     await auth.signOut();
+    expect(manager.revokeTokens).toHaveBeenCalledWith(['refresh_token']);
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
     expect(Object.keys(window.localStorage).sort()).toEqual(['mantine-color-scheme-value', 'portal.language']);
-    expect(window.sessionStorage.getItem('portal.draft.recoveryEmail')).toBeNull();
+    expect(window.sessionStorage.getItem('portal.draft.smwong25.recoveryEmail')).toBeNull();
     expect(auth.accessToken()).toBeUndefined();
+  });
+
+  it('renews with the refresh token only, and never once signing out has begun', async () => {
+    storeUser({ access_token: 'old', expires_at: inAnHour() });
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    await auth.getUser();
+    expect(await auth.renew()).toBe(false);
+    expect(manager.signinSilent).not.toHaveBeenCalled();
+
+    storeUser({ access_token: 'old', refresh_token: 'rt', expires_at: inAnHour() });
+    expect(await auth.renew()).toBe(true);
+    expect(auth.accessToken()).toBe('renewed');
+
+    await auth.signOut();
+    storeUser({ access_token: 'late', refresh_token: 'rt', expires_at: inAnHour() });
+    expect(await auth.renew()).toBe(false);
+  });
+
+  it('removes the tokens even when the OpenID library cannot be loaded at logout', async () => {
+    storeUser({ access_token: 't', id_token: 'id', expires_at: inAnHour() });
+    const auth = createAuth(async () => {
+      throw new Error('chunk failed');
+    });
+    await expect(auth.signOut()).rejects.toThrow('chunk failed');
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 });

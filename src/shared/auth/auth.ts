@@ -20,6 +20,8 @@ export interface Auth {
   completeSignIn(url: string): Promise<string>;
   /** Renews the access token silently with the refresh token; false when that is refused. */
   renew(): Promise<boolean>;
+  /** Who is signed in (the token's subject); undefined without a user. */
+  subject(): string | undefined;
   /** When the current access token expires, in seconds since 1970; undefined without one. */
   expiresAt(): number | undefined;
   /** Forgets the tokens in this browser only. */
@@ -60,6 +62,15 @@ export function readStoredUser(storage: Storage, key: string, nowSeconds = Date.
   }
 }
 
+function readRefreshToken(storage: Storage, key: string): string | undefined {
+  try {
+    const token = (JSON.parse(storage.getItem(key) ?? 'null') as { refresh_token?: unknown } | null)?.refresh_token;
+    return typeof token === 'string' && token ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function toStoredUser(user: User | null): StoredUser | null {
   if (!user || user.expired) return null;
   return { access_token: user.access_token, id_token: user.id_token, expires_at: user.expires_at, profile: user.profile };
@@ -75,7 +86,9 @@ export async function loadUserManager(origin = window.location.origin): Promise<
     redirect_uri: `${origin}${CALLBACK_PATH}`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
-    scope: 'openid profile email',
+    // offline_access: providers such as Okta issue the refresh token that silent renewal uses
+    // only when it is asked for.
+    scope: 'openid profile email offline_access',
     // The spec keeps tokens in session storage; the sign-in state goes there too.
     userStore: storage,
     stateStore: storage,
@@ -96,6 +109,7 @@ export function createAuth(
 ): Auth {
   let current: StoredUser | null = null;
   let managerPromise: Promise<UserManager> | undefined;
+  let signingOut = false;
   const pendingCallbacks = new Map<string, Promise<string>>();
 
   const manager = () =>
@@ -138,8 +152,17 @@ export function createAuth(
       return pending;
     },
     async renew() {
+      // Renewal is by refresh token only: without one (or once signing out has begun) there is
+      // nothing to try, and no hidden frame is attempted (the CSP forbids framing).
+      if (signingOut || !readRefreshToken(storage, key)) return false;
       try {
-        current = toStoredUser(await (await manager()).signinSilent());
+        const renewed = await (await manager()).signinSilent();
+        if (signingOut) {
+          // A renewal that raced the logout must not bring the tokens back.
+          storage.removeItem(key);
+          return false;
+        }
+        current = toStoredUser(renewed);
         return current !== null;
       } catch {
         return false;
@@ -148,18 +171,30 @@ export function createAuth(
     expiresAt() {
       return current?.expires_at;
     },
+    subject() {
+      return current?.profile.sub;
+    },
     async forgetUser() {
       current = null;
       await (await manager()).removeUser();
     },
     async signOut() {
       const idToken = readStoredUser(storage, key, 0)?.id_token;
+      signingOut = true;
       current = null;
       // Local storage holds the identity-link state, which must not outlive a logout, and the
       // language and theme choices, which are not personal and stay.
       clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY]);
       clearDrafts();
-      await (await manager()).signoutRedirect(idToken ? { id_token_hint: idToken } : {});
+      const loaded = await manager().catch((error: unknown) => {
+        // The tokens leave this browser even when the OpenID library cannot be loaded.
+        storage.removeItem(key);
+        throw error;
+      });
+      // The refresh token must not outlive the logout, where the provider offers revocation.
+      await loaded.revokeTokens(['refresh_token']).catch(() => undefined);
+      storage.removeItem(key);
+      await loaded.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
     },
   };
 }

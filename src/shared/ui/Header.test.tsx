@@ -54,6 +54,8 @@ describe('signed-in shell', () => {
     await user.click(screen.getByRole('link', { name: 'Previous Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/login'));
     expect(button).toHaveAttribute('aria-expanded', 'false');
+    // The chosen page has the focus, not the top of the document.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
     expect(screen.queryByRole('link', { name: 'Previous Login' })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Previous Login' })).toBeInTheDocument();
 
@@ -70,6 +72,13 @@ describe('signed-in shell', () => {
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+
+    // Tabbing past the last link closes the list, so it never covers what has the focus.
+    await user.keyboard('{Enter}');
+    for (let i = 0; i < 5; i += 1) await user.tab();
+    expect(screen.getByRole('link', { name: 'Previous Login' })).toHaveFocus();
+    await user.tab();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('logs out: ends the server sessions, then signs out at the identity provider', async () => {

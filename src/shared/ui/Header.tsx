@@ -1,11 +1,13 @@
 import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useEndSessions } from '../../../generated/api/sessions/sessions';
 import { t } from '../../messages/t';
+import { browser } from '../browser';
+import { config } from '../config';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -30,8 +32,26 @@ export function Header() {
   const [menuOpened, menu] = useDisclosure(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navRef = useClickOutside<HTMLElement>(menu.close);
+  // A page chosen from the menu gets the focus, so keyboard and screen-reader users start there.
+  const focusMainOnArrival = useRef(false);
   // Moving to another page closes the navigation.
-  useEffect(() => menu.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    menu.close();
+    if (!focusMainOnArrival.current) return;
+    focusMainOnArrival.current = false;
+    document.getElementById('main')?.focus();
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function choose(current: boolean) {
+    menu.close();
+    if (current) requestAnimationFrame(() => menuButtonRef.current?.focus());
+    else focusMainOnArrival.current = true;
+  }
+
+  /** Tabbing out of the navigation closes it, so it never covers what has the focus. */
+  function closeOnFocusOut(event: FocusEvent) {
+    if (menuOpened && !event.currentTarget.contains(event.relatedTarget as Node | null)) menu.close();
+  }
 
   function closeOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !menuOpened) return;
@@ -52,7 +72,12 @@ export function Header() {
     } catch {
       // already silent; the identity provider's end-session below still signs the user out
     }
-    await auth.signOut();
+    try {
+      await auth.signOut();
+    } catch {
+      // The tokens are gone already; the central sign-out page ends the single sign-on session.
+      browser.assign(config.centralSignOutUrl);
+    }
   }
 
   return (
@@ -67,7 +92,7 @@ export function Header() {
           </Group>
         </UnstyledButton>
         <Group gap="xs" wrap="nowrap">
-          <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape}>
+          <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
             <Button
               ref={menuButtonRef}
               variant="default"
@@ -84,7 +109,7 @@ export function Header() {
                 const current = isCurrentPage(item, pathname);
                 return (
                   <li key={item.to}>
-                    <Link to={item.to} aria-current={current ? 'page' : undefined} className={classes.link} onClick={menu.close}>
+                    <Link to={item.to} aria-current={current ? 'page' : undefined} className={classes.link} onClick={() => choose(current)}>
                       {t(item.label)}
                     </Link>
                   </li>

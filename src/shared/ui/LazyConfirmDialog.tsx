@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ChunkBoundary } from './ChunkBoundary';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
 const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
@@ -13,8 +14,26 @@ export function LazyConfirmDialog(props: ConfirmDialogProps) {
   if (props.opened && !used) setUsed(true);
   if (!used) return null;
   return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
+    <ChunkBoundary fallback={<PlainConfirm {...props} />}>
+      <Suspense fallback={null}>
+        <ConfirmDialog {...props} />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
+
+/** When the dialog's code cannot load, the same question in plain HTML. */
+function PlainConfirm({ opened, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  if (!opened) return null;
+  return (
+    <div role="alertdialog" aria-label={title} style={{ position: 'fixed', inset: 'auto 16px 16px 16px', zIndex: 400, padding: 16, background: 'var(--mantine-color-body)', border: '1px solid var(--mantine-color-default-border)' }}>
+      <p>{message}</p>
+      <button type="button" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </button>{' '}
+      <button type="button" onClick={onConfirm} disabled={busy}>
+        {confirmLabel}
+      </button>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useLocation, useRouteContext } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../messages/t';
 import { sessionPlan } from '../auth/sessionPlan';
 import { LazyConfirmDialog } from './LazyConfirmDialog';
@@ -17,14 +17,16 @@ export function SessionWatch() {
   const [phase, setPhase] = useState<Phase>('active');
   const [renewals, setRenewals] = useState(0);
   const [busy, setBusy] = useState(false);
+  const lastRenewal = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     const expiresAt = auth.expiresAt();
     if (expiresAt === undefined) return;
-    const plan = sessionPlan(expiresAt, Date.now() / 1000);
+    const plan = sessionPlan(expiresAt, Date.now() / 1000, lastRenewal.current);
     let stopped = false;
     const timers = [
       setTimeout(() => {
+        lastRenewal.current = Date.now() / 1000;
         void auth.renew().then((renewed) => {
           if (stopped || !renewed) return;
           setPhase('active');
@@ -44,6 +46,7 @@ export function SessionWatch() {
 
   async function staySignedIn() {
     setBusy(true);
+    lastRenewal.current = Date.now() / 1000;
     const renewed = await auth.renew();
     setBusy(false);
     if (!renewed) return signInAgain();

@@ -59,3 +59,9 @@ describe('restorePhoneDraft', () => {
     expect(restorePhoneDraft(initialPhoneState('sms'), draft)).toEqual(initialPhoneState('sms'));
   });
 });
+
+describe('restorePhoneDraft: only known countries', () => {
+  it('ignores a draft whose country is not in the list', () => {
+    expect(restorePhoneDraft(initialPhoneState('sms'), JSON.stringify({ country: 'XX', phone: '1' }))).toEqual(initialPhoneState('sms'));
+  });
+});

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY } from '../countries';
+import { DEFAULT_COUNTRY, dialCodeOf } from '../countries';
 
 /** Wait before offering to send the code again (spec section 9). */
 export const PHONE_RESEND_AFTER_MS = 30_000;
@@ -49,7 +49,7 @@ export type PhoneDraft = Pick<PhoneState, 'country' | 'phone' | 'extension'>;
 export function restorePhoneDraft(state: PhoneState, draft: string | undefined): PhoneState {
   try {
     const saved = JSON.parse(draft ?? 'null') as Partial<PhoneDraft> | null;
-    if (!saved || typeof saved.phone !== 'string' || typeof saved.country !== 'string') return state;
+    if (!saved || typeof saved.phone !== 'string' || typeof saved.country !== 'string' || !dialCodeOf(saved.country)) return state;
     return { ...state, step: 'phone', country: saved.country, phone: saved.phone, extension: typeof saved.extension === 'string' ? saved.extension : '' };
   } catch {
     return state;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JavaScript module of the deployment scripts
+import { nginxServerBlock, problemsOf } from './nginx-conf.mjs';
+
+const config = { oidcAuthority: 'https://sso.example.edu.hk/oauth2/default', apiBase: '' };
+
+describe('nginx server block', () => {
+  it('repeats the security headers in every location, naming only the configured identity provider', () => {
+    const block: string = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' });
+    const locations = block.split('location ').slice(1);
+    expect(locations.map((l) => l.split(' ')[0])).toEqual(['/assets/', '=', '/.vite/', '/api/', '/']);
+    for (const location of locations.filter((l) => l.includes('add_header Cache-Control'))) {
+      expect(location).toContain("add_header Content-Security-Policy \"default-src 'self'; script-src 'self';");
+      expect(location).toContain('connect-src \'self\' https://sso.example.edu.hk;');
+      expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    }
+    expect(block).toContain('try_files $uri /index.html;');
+    expect(block).toContain('try_files $uri =404;');
+  });
+
+  it.each([
+    [{ config: { oidcAuthority: 'https://a$host.example' }, root: '/srv' }, 'config.oidcAuthority'],
+    [{ config: { oidcAuthority: 'not a url' }, root: '/srv' }, 'config.oidcAuthority'],
+    [{ config: { ...config, apiBase: 'javascript:alert(1)' }, root: '/srv' }, 'config.apiBase'],
+    [{ config, root: '/srv; include /etc/passwd' }, 'root'],
+    [{ config, root: '/srv', serverName: 'a{b}' }, 'serverName'],
+    [{ config, root: '/srv', apiUpstream: 'http://x$1' }, 'apiUpstream'],
+  ])('refuses %j', (input, field) => {
+    expect(problemsOf(input).join(' ')).toContain(field);
+    expect(() => nginxServerBlock(input)).toThrow(field);
+  });
+});
