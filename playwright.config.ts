@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+// @ts-expect-error plain JavaScript module shared with scripts/bench.mjs
+import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK } from './scripts/dev-stack.mjs';
 
 const CI = Boolean(process.env.CI);
 
@@ -17,41 +19,15 @@ export default defineConfig({
   reporter: [['list']],
   forbidOnly: CI,
   use: {
-    baseURL: 'http://localhost:4173',
+    baseURL: APP_ORIGIN,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: [
-    {
-      command: 'node mock/idp.mjs',
-      url: 'http://localhost:9000/.well-known/openid-configuration',
-      reuseExistingServer: !CI,
-      stdout: 'ignore',
-    },
-    {
-      command: 'node mock/api.mjs',
-      // Prism answers 401 without a token: that is "up".
-      url: 'http://127.0.0.1:4010/api/v1/user/profile',
-      reuseExistingServer: !CI,
-      stdout: 'ignore',
-    },
-    {
-      command: 'node node_modules/vite/bin/vite.js preview',
-      url: 'http://localhost:4173/robots.txt',
-      reuseExistingServer: !CI,
-      stdout: 'ignore',
-    },
-  ],
+  webServer: STACK.map((server: { args: string[]; ready: string }) => ({
+    command: `node ${server.args.join(' ')}`,
+    url: server.ready,
+    reuseExistingServer: !CI,
+    stdout: 'ignore' as const,
+  })),
 });

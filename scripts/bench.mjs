@@ -21,33 +21,14 @@ import { parseArgs } from 'node:util';
 import { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { routeSizes } from './bundle-sizes.mjs';
+import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, IDP_ORIGIN, STACK } from './dev-stack.mjs';
 /* global document, location -- for the functions that puppeteer runs in the page */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = `${ROOT}bench/results.json`;
-const APP = 'http://localhost:4173';
-const IDP = 'http://localhost:9000';
-const PAGE = `${APP}/profile/details`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const PAGE = `${APP_ORIGIN}/profile/details`;
 /** Emulated round-trip time while counting request rounds (see requestRounds). */
 const ROUNDS_LATENCY_MS = 150;
-
-const SERVERS = [
-  { name: 'identity provider', port: 9000, args: ['mock/idp.mjs'], ready: `${IDP}/.well-known/openid-configuration` },
-  // Prism answers 401 without a token: that is "up".
-  { name: 'mock API (Prism)', port: 4010, args: ['mock/api.mjs'], ready: 'http://127.0.0.1:4010/api/v1/user/profile' },
-  { name: 'vite preview', port: 4173, args: ['node_modules/vite/bin/vite.js', 'preview'], ready: `${APP}/robots.txt` },
-];
 
 /** The issue's targets for /profile/details. */
 const TARGETS = [
@@ -184,7 +165,7 @@ async function waitUntilReady(handle, timeoutMs = 60_000) {
 /** Refuses to go on while another server holds one of the ports. */
 async function assertPortsFree() {
   const busy = [];
-  for (const server of SERVERS) if (await portInUse(server.port)) busy.push(server);
+  for (const server of STACK) if (await portInUse(server.port)) busy.push(server);
   if (busy.length) {
     fail(
       `port(s) already in use: ${busy.map((s) => `${s.port} (${s.name})`).join(', ')}.\n` +
@@ -196,7 +177,7 @@ async function assertPortsFree() {
 
 async function startServers() {
   await assertPortsFree();
-  const handles = SERVERS.map(startServer);
+  const handles = STACK.map(startServer);
   await Promise.all(handles.map((handle) => waitUntilReady(handle)));
   console.log(`bench: servers up (${handles.map((h) => `${h.name} pid ${h.child.pid}`).join(', ')})`);
 }
@@ -255,9 +236,9 @@ function profileShown(homeLink, displayName) {
 
 async function launchBrowser() {
   return puppeteer.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: ['--headless=new', ...CHROMIUM_ARGS],
     // bench.mjs stops the browser itself on Ctrl-C, after which it also stops the servers.
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -268,7 +249,7 @@ async function launchBrowser() {
 async function signIn(page, user) {
   await page.goto(PAGE);
   await page.locator('h1::-p-text(University sign-in)').setTimeout(15_000).wait();
-  if (!page.url().startsWith(`${IDP}/interaction/`)) fail(`the portal did not send the browser to the identity provider: ${page.url()}`);
+  if (!page.url().startsWith(`${IDP_ORIGIN}/interaction/`)) fail(`the portal did not send the browser to the identity provider: ${page.url()}`);
   await page.locator('::-p-aria([name="Username"][role="textbox"])').fill(user.username);
   await page.locator('::-p-aria([name="Password"][role="textbox"])').fill(user.password);
   await Promise.all([
@@ -402,7 +383,7 @@ function figures(lhr, run) {
   const final = new URL(lhr.finalDisplayedUrl);
   if (final.origin + final.pathname !== PAGE) fail(`Lighthouse run ${run} ended at ${lhr.finalDisplayedUrl}, not ${PAGE}`);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const toIdp = requests.filter((r) => r.url.startsWith(`${IDP}/auth`) || r.url.startsWith(`${IDP}/interaction`));
+  const toIdp = requests.filter((r) => r.url.startsWith(`${IDP_ORIGIN}/auth`) || r.url.startsWith(`${IDP_ORIGIN}/interaction`));
   if (toIdp.length) fail(`Lighthouse run ${run} went through sign-in again: ${toIdp.map((r) => r.url).join(', ')}`);
   const api = requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
   const apiFailed = api.filter((r) => r.statusCode !== 200);
@@ -462,7 +443,7 @@ function summarise(runs) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (text, width) => String(text).padStart(width);
-const urlPath = (url) => (url.startsWith(APP) ? url.slice(APP.length) : url);
+const urlPath = (url) => (url.startsWith(APP_ORIGIN) ? url.slice(APP_ORIGIN.length) : url);
 
 /** `_authenticated/profile/index` -> `/profile`: the route file as the address it serves. */
 function routeUrl(route) {
@@ -570,7 +551,7 @@ async function main() {
     results.machine.loadAverageAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
     if (distFingerprint() !== builtDist) fail('dist/ was rebuilt while the benchmark ran (by another `vite build`?): the figures may mix two builds; run it again');
     await cleanUp();
-    printMachine(results.machine, `Chromium ${results.machine.chromium} (${CHROMIUM})`, results.machine.loadAverageAfter);
+    printMachine(results.machine, `Chromium ${results.machine.chromium} (${CHROMIUM_PATH})`, results.machine.loadAverageAfter);
     printLighthouse(results.lighthouse, user);
   } else {
     printMachine(results.machine, 'Lighthouse skipped');

@@ -96,7 +96,8 @@ for (const persona of PERSONAS) {
       await check(page, 'profile with the menu open');
 
       await visit(page, '/profile/password', 'Change Password');
-      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByRole('button', { name: 'Change password', exact: true }).click();
+      await expect(page.getByText('Confirm New password cannot be empty.')).toBeVisible();
       await check(page, 'password with every error shown');
 
       await visit(page, '/profile/mfa', 'Set up MFA');

@@ -17,13 +17,17 @@ import { writeLinkState } from './linkState';
 import { ProviderLogo } from './ProviderLogo';
 
 /**
- * The Social Identities & IAM SMART box, shown only when the deployment has it
+ * Whether the Social Identities & IAM SMART box is shown: the deployment has it
  * (config.json's socialIdentities) and the app config call says 'true'.
  */
-export function SocialIdentities() {
+export function useSocialBoxShown(): boolean {
   const idpConfig = useGetIdpConfig({ query: { enabled: config.socialIdentities } });
-  if (!config.socialIdentities || idpConfig.data !== 'true') return null;
-  return <SocialIdentitiesBox />;
+  return config.socialIdentities && idpConfig.data === 'true';
+}
+
+/** The Social Identities & IAM SMART box, where it is shown. */
+export function SocialIdentities() {
+  return useSocialBoxShown() ? <SocialIdentitiesBox /> : null;
 }
 
 function SocialIdentitiesBox() {

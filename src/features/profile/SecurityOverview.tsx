@@ -1,11 +1,11 @@
 import { Anchor, Group, Paper, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useGetFactors } from '../../../generated/api/factors/factors';
-import { useGetIdpConfig, useGetLinkedIdentities } from '../../../generated/api/identities/identities';
+import { useGetLinkedIdentities } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { t } from '../../messages/t';
-import { config } from '../../shared/config';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { useSocialBoxShown } from '../identities/SocialIdentities';
 import classes from './SecurityOverview.module.css';
 import { securityOverview, type OverviewItem } from './securityOverview';
 
@@ -47,7 +47,7 @@ function FixLink({ fix }: { fix: NonNullable<OverviewItem['fix']> }) {
 export function SecurityOverview() {
   const profile = useGetProfile();
   const factors = useGetFactors();
-  const socialShown = useGetIdpConfig({ query: { enabled: config.socialIdentities } }).data === 'true' && config.socialIdentities;
+  const socialShown = useSocialBoxShown();
   const idps = useGetLinkedIdentities({ query: { enabled: socialShown } });
 
   // A failed call is reported by the box that shows its data; the overview just stays away.

@@ -41,6 +41,7 @@ export function userStorageKey(authority = config.oidcAuthority, clientId = conf
 export interface StoredUser {
   access_token: string;
   id_token?: string;
+  refresh_token?: string;
   expires_at?: number;
   profile: { sub: string } & Record<string, unknown>;
 }
@@ -59,15 +60,6 @@ export function readStoredUser(storage: Storage, key: string, nowSeconds = Date.
     return user as StoredUser;
   } catch {
     return null;
-  }
-}
-
-function readRefreshToken(storage: Storage, key: string): string | undefined {
-  try {
-    const token = (JSON.parse(storage.getItem(key) ?? 'null') as { refresh_token?: unknown } | null)?.refresh_token;
-    return typeof token === 'string' && token ? token : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -154,7 +146,7 @@ export function createAuth(
     async renew() {
       // Renewal is by refresh token only: without one (or once signing out has begun) there is
       // nothing to try, and no hidden frame is attempted (the CSP forbids framing).
-      if (signingOut || !readRefreshToken(storage, key)) return false;
+      if (signingOut || !readStoredUser(storage, key, 0)?.refresh_token) return false;
       try {
         const renewed = await (await manager()).signinSilent();
         if (signingOut) {

@@ -1,13 +1,11 @@
 import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
-import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { useEndSessions } from '../../../generated/api/sessions/sessions';
 import { t } from '../../messages/t';
-import { browser } from '../browser';
-import { config } from '../config';
+import { useLogout } from '../auth/useLogout';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -25,7 +23,6 @@ function MenuIcon() {
 }
 
 export function Header() {
-  const { auth } = useRouteContext({ from: '__root__' });
   const { pathname } = useLocation();
   const profile = useGetProfile();
   const factors = useGetFactors();
@@ -58,27 +55,10 @@ export function Header() {
     menu.close();
     menuButtonRef.current?.focus();
   }
-  const [signingOut, setSigningOut] = useState(false);
-  // A failed session delete must not keep the user signed in: sign-out goes on regardless.
-  const endSessions = useEndSessions({ mutation: { meta: { silent: true } } });
+  const { logout, signingOut } = useLogout();
 
   const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : '';
   const items = navItems({ hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
-
-  async function logout() {
-    setSigningOut(true);
-    try {
-      await endSessions.mutateAsync();
-    } catch {
-      // already silent; the identity provider's end-session below still signs the user out
-    }
-    try {
-      await auth.signOut();
-    } catch {
-      // The tokens are gone already; the central sign-out page ends the single sign-on session.
-      browser.assign(config.centralSignOutUrl);
-    }
-  }
 
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>

@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getEndSessionsMockHandler } from '../../../generated/api/sessions/sessions.msw';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
 
 const now = () => Date.now() / 1000;
 
@@ -55,5 +57,19 @@ describe('session expiry', () => {
     await screen.findByRole('dialog', { name: 'Your session has ended' });
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/password' });
+  });
+
+  it('Sign out in the warning logs out like the header does: server sessions first', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let ended = 0;
+    server.use(getEndSessionsMockHandler(() => ((ended += 1), { status: true })));
+    const auth = withToken(65, [false]);
+    const { user } = renderRoute('/profile/details', { auth });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    await act(() => vi.advanceTimersByTimeAsync(5_500));
+    await screen.findByRole('dialog', { name: 'Your session is about to end' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    expect(ended).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 import { useLocation, useRouteContext } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../messages/t';
 import { sessionPlan } from '../auth/sessionPlan';
+import { useLogout } from '../auth/useLogout';
 import { LazyConfirmDialog } from './LazyConfirmDialog';
 
 type Phase = 'active' | 'warning' | 'dismissed' | 'ended';
@@ -18,6 +19,17 @@ export function SessionWatch() {
   const [renewals, setRenewals] = useState(0);
   const [busy, setBusy] = useState(false);
   const lastRenewal = useRef<number | undefined>(undefined);
+  const { logout } = useLogout();
+
+  const attemptRenewal = useCallback(() => {
+    lastRenewal.current = Date.now() / 1000;
+    return auth.renew();
+  }, [auth]);
+  // A new token: back to normal, and a new plan for its expiry.
+  const renewed = () => {
+    setPhase('active');
+    setRenewals((n) => n + 1);
+  };
 
   useEffect(() => {
     const expiresAt = auth.expiresAt();
@@ -26,11 +38,8 @@ export function SessionWatch() {
     let stopped = false;
     const timers = [
       setTimeout(() => {
-        lastRenewal.current = Date.now() / 1000;
-        void auth.renew().then((renewed) => {
-          if (stopped || !renewed) return;
-          setPhase('active');
-          setRenewals((n) => n + 1);
+        void attemptRenewal().then((ok) => {
+          if (!stopped && ok) renewed();
         });
       }, plan.renewIn),
       setTimeout(() => !stopped && setPhase((now) => (now === 'active' ? 'warning' : now)), plan.warnIn),
@@ -40,18 +49,16 @@ export function SessionWatch() {
       stopped = true;
       timers.forEach(clearTimeout);
     };
-  }, [auth, renewals]);
+  }, [auth, attemptRenewal, renewals]);
 
   const signInAgain = () => auth.signIn({ returnTo: `${pathname}${searchStr}` });
 
   async function staySignedIn() {
     setBusy(true);
-    lastRenewal.current = Date.now() / 1000;
-    const renewed = await auth.renew();
+    const ok = await attemptRenewal();
     setBusy(false);
-    if (!renewed) return signInAgain();
-    setPhase('active');
-    setRenewals((n) => n + 1);
+    if (!ok) return signInAgain();
+    renewed();
   }
 
   const ended = phase === 'ended';
@@ -65,7 +72,7 @@ export function SessionWatch() {
       cancelLabel={t('session.signOut')}
       busy={busy}
       onConfirm={ended ? signInAgain : staySignedIn}
-      onCancel={() => void auth.signOut()}
+      onCancel={() => void logout()}
       onClose={() => setPhase(ended ? 'ended' : 'dismissed')}
     />
   );

@@ -1,0 +1,26 @@
+// The local stack the end-to-end tests and the benchmark run against, and how they start
+// Debian's Chromium: one definition for playwright.config.ts and scripts/bench.mjs.
+
+export const APP_ORIGIN = 'http://localhost:4173';
+export const IDP_ORIGIN = 'http://localhost:9000';
+
+/** The three servers, each with the address that answers once it is up. */
+export const STACK = [
+  { name: 'identity provider', port: 9000, args: ['mock/idp.mjs'], ready: `${IDP_ORIGIN}/.well-known/openid-configuration` },
+  // Prism answers 401 without a token: that is "up".
+  { name: 'mock API (Prism)', port: 4010, args: ['mock/api.mjs'], ready: 'http://127.0.0.1:4010/api/v1/user/profile' },
+  { name: 'vite preview', port: 4173, args: ['node_modules/vite/bin/vite.js', 'preview'], ready: `${APP_ORIGIN}/robots.txt` },
+];
+
+/** Debian's Chromium, never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags this machine needs (its network is closed: no background connections). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
