@@ -26,6 +26,7 @@ import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, IDP_ORIGIN, STACK } from './d
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = `${ROOT}bench/results.json`;
+const FLOW_RESULT = `${ROOT}bench/lighthouse-flow.json`;
 const PAGE = `${APP_ORIGIN}/profile/details`;
 /** Emulated round-trip time while counting request rounds (see requestRounds). */
 const ROUNDS_LATENCY_MS = 150;
@@ -374,6 +375,9 @@ async function lighthouseRuns(page, user, runs) {
     console.log(`bench: Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const result = await flow.createFlowResult();
+  // Every audit of every run, for whoever needs more than the table (open it in Lighthouse's
+  // viewer, or read it with jq): main-thread breakdown, LCP phases, the request waterfall.
+  writeFileSync(FLOW_RESULT, JSON.stringify(result));
   return result.steps.map((step, i) => figures(step.lhr, i + 1));
 }
 

@@ -19,6 +19,9 @@ function start() {
   setAccessTokenSource(() => auth.accessToken());
   const queryClient = createQueryClient({ onUnauthorized: createReauthenticator(auth) });
   const router = createAppRouter({ auth, queryClient });
+  // The route's loaders (and so its API calls) start now, while React renders for the first
+  // time, not after it; the router's own first load then finds this one under way.
+  void router.load();
   createRoot(root!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

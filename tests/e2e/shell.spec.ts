@@ -104,4 +104,14 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['x-content-type-options']).toBe('nosniff');
+
+  // Scripts travel precompressed (deploy/precompress.mjs), brotli where the browser takes it.
+  const entry = await page.locator('script[type="module"]').getAttribute('src');
+  for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']]) {
+    const asset = await page.request.get(entry!, { headers: { 'Accept-Encoding': accept } });
+    expect(asset.headers()['content-encoding'], accept).toBe(encoding);
+    expect(asset.headers()['vary'], accept).toContain('Accept-Encoding');
+    expect(asset.headers()['content-security-policy'], accept).toContain("script-src 'self'");
+    expect(await asset.text(), accept).toContain('import');
+  }
 });
