@@ -1,9 +1,11 @@
 // Writes the nginx server block that hosts the production build: SPA fallback, the same
 // security headers as the preview server (deploy/headers.mjs), long caching for hashed
-// assets and none for index.html and config.json.
+// assets and none for index.html and config.json, the build's precompressed assets
+// (deploy/precompress.mjs), and optionally TLS with HTTP/2.
 //
 //   node scripts/nginx-conf.mjs --config /srv/portal/config.json --root /srv/portal \
-//     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080]
+//     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080] \
+//     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key] [--brotli]
 //
 // The Content-Security-Policy names the identity provider and API of the deployment's own
 // config.json, so the block is written per environment, from the same file the app reads.
@@ -20,7 +22,7 @@ const PLAIN = /^[^\s;{}$'"\\]+$/;
  * API that is not a plain http(s) origin, and nginx syntax (`;`, braces, `$`, quotes, spaces)
  * in the root, server name or upstream. Answers the list of problems.
  */
-export function problemsOf({ config, root, listen, serverName, apiUpstream }) {
+export function problemsOf({ config, root, listen, serverName, apiUpstream, tls }) {
   const problems = [];
   const originOf = (url) => {
     try {
@@ -31,9 +33,11 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream }) {
   };
   if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
   if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase))) problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
-  for (const [name, value] of Object.entries({ root, listen, serverName, apiUpstream })) {
+  const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key };
+  for (const [name, value] of Object.entries(paths)) {
     if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
   }
+  if (tls && (!tls.certificate || !tls.key)) problems.push('TLS needs both a certificate and its key');
   return problems;
 }
 
@@ -49,8 +53,8 @@ function headerLines(headers, indent) {
  * The server block. nginx drops a parent's add_header lines in any location that has its
  * own, so every location repeats the security headers next to its Cache-Control.
  */
-export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream }) {
-  const problems = problemsOf({ config, root, listen, serverName, apiUpstream });
+export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream, tls, brotli = false }) {
+  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, tls });
   if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
   const headers = securityHeaders(config);
   const withCache = (cache) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
@@ -64,12 +68,29 @@ export function nginxServerBlock({ config, root, listen = '8080', serverName = '
   }
 `
     : '';
+  // `listen ... http2` rather than `http2 on`: the second needs nginx 1.25.1, newer than
+  // Debian 12's 1.22, and newer versions still accept the first (with a notice).
+  const listenLine = tls
+    ? `  listen ${listen} ssl http2;
+  ssl_certificate ${tls.certificate};
+  ssl_certificate_key ${tls.key};
+  ssl_protocols TLSv1.2 TLSv1.3;`
+    : `  listen ${listen};`;
+  const brotliLine = brotli ? '\n  brotli_static on;' : '';
   return `server {
-  listen ${listen};
+${listenLine}
   server_name ${serverName};
   root ${root};
   server_tokens off;
   charset utf-8;
+
+  # assets/*.br and *.gz, written by the build at the highest levels, go out as they are to
+  # browsers that take them; index.html and config.json are gzipped on the fly; proxied API
+  # answers are not compressed.${brotli ? '' : "\n  # (brotli_static needs ngx_brotli's static module: write this block with --brotli.)"}
+  gzip_static on;${brotliLine}
+  gzip on;
+  gzip_vary on;
+  gzip_types application/json image/svg+xml;
 
   # Hashed file names: cache for a year; a missing asset is a 404, never index.html.
   location /assets/ {
@@ -105,6 +126,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       listen: { type: 'string', default: '8080' },
       'server-name': { type: 'string', default: '_' },
       'api-upstream': { type: 'string' },
+      'tls-certificate': { type: 'string' },
+      'tls-key': { type: 'string' },
+      // Needs ngx_brotli's static module (Debian: libnginx-mod-http-brotli-static).
+      brotli: { type: 'boolean', default: false },
     },
   });
   if (!values.config) {
@@ -114,7 +139,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const config = JSON.parse(readFileSync(values.config, 'utf8'));
     process.stdout.write(
-      nginxServerBlock({ config, root: values.root, listen: values.listen, serverName: values['server-name'], apiUpstream: values['api-upstream'] }),
+      nginxServerBlock({
+        config,
+        root: values.root,
+        listen: values.listen,
+        serverName: values['server-name'],
+        apiUpstream: values['api-upstream'],
+        tls: values['tls-certificate'] || values['tls-key'] ? { certificate: values['tls-certificate'], key: values['tls-key'] } : undefined,
+        brotli: values.brotli,
+      }),
     );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -18,7 +18,26 @@ describe('nginx server block', () => {
     expect(block).toContain('try_files $uri =404;');
   });
 
+  it('sends the precompressed assets, brotli only when asked (it needs a module)', () => {
+    const plain: string = nginxServerBlock({ config, root: '/srv/portal' });
+    expect(plain).toContain('gzip_static on;');
+    expect(plain).toContain('gzip_vary on;');
+    expect(plain).not.toMatch(/^ *brotli_static on;/m);
+    expect(nginxServerBlock({ config, root: '/srv/portal', brotli: true })).toContain('brotli_static on;');
+  });
+
+  it('listens with TLS and HTTP/2 when given a certificate and key', () => {
+    expect(nginxServerBlock({ config, root: '/srv/portal' })).toMatch(/^ {2}listen 8080;$/m);
+    const block: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/etc/ssl/portal.pem', key: '/etc/ssl/portal.key' } });
+    expect(block).toMatch(/^ {2}listen 443 ssl http2;$/m);
+    expect(block).toContain('ssl_certificate /etc/ssl/portal.pem;');
+    expect(block).toContain('ssl_certificate_key /etc/ssl/portal.key;');
+    expect(block).toContain('ssl_protocols TLSv1.2 TLSv1.3;');
+  });
+
   it.each([
+    [{ config, root: '/srv', tls: { certificate: '/etc/ssl/portal.pem' } }, 'certificate and its key'],
+    [{ config, root: '/srv', tls: { certificate: '/etc/ssl/a b.pem', key: '/k' } }, 'tlsCertificate'],
     [{ config: { oidcAuthority: 'https://a$host.example' }, root: '/srv' }, 'config.oidcAuthority'],
     [{ config: { oidcAuthority: 'not a url' }, root: '/srv' }, 'config.oidcAuthority'],
     [{ config: { ...config, apiBase: 'javascript:alert(1)' }, root: '/srv' }, 'config.apiBase'],

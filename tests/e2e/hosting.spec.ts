@@ -1,67 +1,73 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 // @ts-expect-error plain JavaScript module of the deployment scripts
-import { nginxServerBlock } from '../../scripts/nginx-conf.mjs';
+import { BROTLI_MODULE, NGINX, selfSignedCertificate, startNginx, writeNginxConf } from '../../scripts/local-nginx.mjs';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
 
 /**
  * The production build hosted the documented way: nginx with the server block that
- * scripts/nginx-conf.mjs writes, in front of dist/ and (for /api) the Prism mock.
+ * scripts/nginx-conf.mjs writes, in front of dist/ and (for /api) the Prism mock; once plain
+ * on port 4180, once with TLS and HTTP/2 on 4181.
  */
 const PORT = 4180;
+const TLS_PORT = 4181;
 const ORIGIN = `http://localhost:${PORT}`;
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => spawnSync(path, ['-v']).status === 0);
+const CI = Boolean(process.env.CI);
+
+async function waitForNginx(url: string) {
+  await expect.poll(async () => (await fetch(url).catch(() => undefined))?.status, { timeout: 10_000 }).toBe(200);
+}
+
+function stop(nginx: ChildProcess | undefined) {
+  if (!nginx || nginx.exitCode !== null) return Promise.resolve();
+  const exited = new Promise((done) => nginx.once('exit', done));
+  nginx.kill('SIGQUIT');
+  return exited;
+}
+
+/** An HTTP/2 session over TLS that trusts only the test's own certificate for portal.localhost. */
+async function connectWhenUp(port: number, ca: Buffer) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const session = connect(`https://127.0.0.1:${port}`, { ca, servername: 'portal.localhost' });
+    const up = await new Promise<boolean>((done) => {
+      session.once('connect', () => done(true));
+      session.once('error', () => done(false));
+    });
+    if (up) return session;
+    session.destroy();
+    if (Date.now() > deadline) throw new Error(`nginx did not answer on port ${port}`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+const entryScript = () => readdirSync('dist/assets').find((name) => /^index-.*\.js$/.test(name));
 
 test.describe('the build hosted by nginx', () => {
-  test.skip(!NGINX && !process.env.CI, 'nginx is not installed (apt-get install nginx-light); CI installs it');
+  test.skip(!NGINX && !CI, 'nginx is not installed (apt-get install nginx-light); CI installs it');
   let nginx: ChildProcess | undefined;
+  let tlsNginx: ChildProcess | undefined;
+  const config = () => JSON.parse(readFileSync(join('dist', 'config.json'), 'utf8'));
 
   test.beforeAll(async () => {
     if (!NGINX) throw new Error('nginx is not installed: .ci/run installs nginx-light');
     const dir = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
-    const dist = resolve('dist');
-    const server = nginxServerBlock({
-      config: JSON.parse(readFileSync(join(dist, 'config.json'), 'utf8')),
-      root: dist,
-      listen: `127.0.0.1:${PORT}`,
-      apiUpstream: 'http://127.0.0.1:4010',
-    });
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `daemon off;
-${process.getuid?.() === 0 ? '# Workers read dist/ where this checkout lives (often a private temporary folder).\nuser root;\n' : ''}pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events {}
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${server}
-}
-`,
-    );
-    const check = spawnSync(NGINX, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
-    expect(check.status, check.stderr).toBe(0);
-    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-    await expect.poll(async () => (await fetch(`${ORIGIN}/config.json`).catch(() => undefined))?.status, { timeout: 10_000 }).toBe(200);
+    const { conf } = writeNginxConf(dir, { config: config(), root: resolve('dist'), listen: `127.0.0.1:${PORT}`, apiUpstream: 'http://127.0.0.1:4010' });
+    nginx = startNginx(dir, conf);
+    await waitForNginx(`${ORIGIN}/config.json`);
   });
 
   test.afterAll(async () => {
-    if (!nginx) return;
-    const exited = new Promise((done) => nginx!.once('exit', done));
-    nginx.kill('SIGQUIT');
-    await exited;
+    await Promise.all([stop(nginx), stop(tlsNginx)]);
   });
 
   test('serves every route with the security headers and the right caching', async ({ request }) => {
-    const entry = readdirSync('dist/assets').find((name) => /^index-.*\.js$/.test(name));
+    const entry = entryScript();
     const answers = {
       '/': await request.get(`${ORIGIN}/`),
       '/profile/details': await request.get(`${ORIGIN}/profile/details`),
@@ -85,6 +91,17 @@ ${server}
     expect(answers.asset.headers()['cache-control']).toContain('immutable');
     expect(answers['/config.json'].headers()['cache-control']).toBe('no-cache');
     expect(answers['/'].headers()['cache-control']).toBe('no-cache');
+    // Scripts go out precompressed: brotli where the module is installed (CI installs it), else gzip.
+    const raw = readFileSync(`dist/assets/${entry}`);
+    const br = await fetch(`${ORIGIN}/assets/${entry}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe(BROTLI_MODULE || CI ? 'br' : 'gzip');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(Buffer.from(await br.arrayBuffer()).equals(raw)).toBe(true); // fetch decodes it
+    const gzip = await fetch(`${ORIGIN}/assets/${entry}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const identity = await fetch(`${ORIGIN}/assets/${entry}`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(Number(identity.headers.get('content-length'))).toBe(raw.length);
     // A missing asset is a 404, not index.html served as JavaScript; the manifest stays private.
     expect((await request.get(`${ORIGIN}/assets/missing-0000.js`)).status()).toBe(404);
     expect((await request.get(`${ORIGIN}/.vite/manifest.json`)).status()).toBe(404);
@@ -97,5 +114,36 @@ ${server}
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page.getByText('smwong25@my.example.edu.hk').first()).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test('with TLS: HTTP/2, the same headers and brotli', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-nginx-tls-'));
+    const tls = selfSignedCertificate(dir, 'portal.localhost');
+    const { conf } = writeNginxConf(dir, { config: config(), root: resolve('dist'), listen: `127.0.0.1:${TLS_PORT}`, serverName: 'portal.localhost', tls });
+    tlsNginx = startNginx(dir, conf);
+    const session = await connectWhenUp(TLS_PORT, readFileSync(tls.certificate));
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+        const stream = session.request({ ':path': path, ':authority': 'portal.localhost', ...headers });
+        const chunks: Buffer[] = [];
+        stream.on('response', (answer) => {
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => done({ headers: answer, body: Buffer.concat(chunks) }));
+        });
+        stream.on('error', fail);
+      });
+    try {
+      const page = await get('/profile/details');
+      expect(page.headers[':status']).toBe(200);
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(String(page.headers['strict-transport-security'])).toContain('max-age=31536000');
+      const entry = entryScript();
+      const asset = await get(`/assets/${entry}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(asset.headers[':status']).toBe(200);
+      expect(asset.headers['content-encoding']).toBe(BROTLI_MODULE || CI ? 'br' : 'gzip');
+      if (asset.headers['content-encoding'] === 'br') expect(brotliDecompressSync(asset.body).equals(readFileSync(`dist/assets/${entry}`))).toBe(true);
+    } finally {
+      session.close();
+    }
   });
 });

@@ -107,7 +107,7 @@ test('the production build is served with its security headers', async ({ page }
 
   // Scripts travel precompressed (deploy/precompress.mjs), brotli where the browser takes it.
   const entry = await page.locator('script[type="module"]').getAttribute('src');
-  for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']]) {
+  for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
     const asset = await page.request.get(entry!, { headers: { 'Accept-Encoding': accept } });
     expect(asset.headers()['content-encoding'], accept).toBe(encoding);
     expect(asset.headers()['vary'], accept).toContain('Accept-Encoding');
