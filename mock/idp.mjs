@@ -22,8 +22,9 @@ export const SHORT_SESSION_CLIENT_ID = 'account-portal-short-session';
 const SHORT_SESSION_TTL = 65;
 /** The API the access tokens are for; tokens are JWTs so the dev proxy can read `sub`. */
 export const API_RESOURCE = 'urn:account-portal:api';
-// The dev server, the preview of the production build, and the build hosted by nginx (tests/e2e/hosting.spec.ts).
-const PORTAL_ORIGINS = ['http://localhost:5173', 'http://localhost:4173', 'http://localhost:4180'];
+// The dev server, the preview of the production build, the build hosted by nginx
+// (tests/e2e/hosting.spec.ts), and the same with TLS and HTTP/2 (npm run bench).
+const PORTAL_ORIGINS = ['http://localhost:5173', 'http://localhost:4173', 'http://localhost:4180', 'https://portal.localhost:4443'];
 const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
 const LINK_PROVIDERS = SOCIAL_SCOPES;
 

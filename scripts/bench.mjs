@@ -6,14 +6,19 @@
 //      /profile/details of the `full` persona, after the real sign-in on the dev identity provider;
 //   next to the machine's load.
 //
-//   node scripts/bench.mjs [--runs N] [--skip-lighthouse] [--skip-build]
+//   node scripts/bench.mjs [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build]
 //
-// It starts its own identity provider, Prism mock and `vite preview` (each in its own process
-// group) and stops them at the end, on failure and on Ctrl-C. It refuses to run when one of
+// The build is served as in production (--server nginx, the default): nginx with the server
+// block of scripts/nginx-conf.mjs, TLS and HTTP/2 on https://portal.localhost:4443 (a
+// throw-away certificate that only this run's Chromium trusts), brotli where the module is
+// installed. --server preview measures `vite preview` instead (HTTP/1.1, no TLS).
+// It starts its own identity provider, Prism mock and `vite preview` (which also carries the
+// API calls for nginx, choosing the persona as in development), each in its own process
+// group, and stops them at the end, on failure and on Ctrl-C. It refuses to run when one of
 // their ports is taken, rather than measure somebody else's server.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +26,16 @@ import { parseArgs } from 'node:util';
 import { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { routeSizes } from './bundle-sizes.mjs';
-import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, IDP_ORIGIN, STACK } from './dev-stack.mjs';
+import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, HOSTED_ORIGIN, IDP_ORIGIN, STACK } from './dev-stack.mjs';
+import { NGINX, selfSignedCertificate, startNginx, writeNginxConf } from './local-nginx.mjs';
 /* global document, location -- for the functions that puppeteer runs in the page */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = `${ROOT}bench/results.json`;
 const FLOW_RESULT = `${ROOT}bench/lighthouse-flow.json`;
-const PAGE = `${APP_ORIGIN}/profile/details`;
+const PAGE_PATH = '/profile/details';
+/** What is measured: set from --server (see serverFor). */
+const target = { kind: 'nginx', origin: HOSTED_ORIGIN, page: `${HOSTED_ORIGIN}${PAGE_PATH}`, description: '', spki: undefined };
 /** Emulated round-trip time while counting request rounds (see requestRounds). */
 const ROUNDS_LATENCY_MS = 150;
 
@@ -44,7 +52,8 @@ const TARGETS = [
 // ---------------------------------------------------------------------------------------------
 // Command line, machine
 
-const USAGE = 'usage: node scripts/bench.mjs [--runs N] [--skip-lighthouse] [--skip-build]';
+const USAGE = 'usage: node scripts/bench.mjs [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build]';
+const SERVERS = ['nginx', 'preview'];
 
 function options() {
   let values;
@@ -52,6 +61,7 @@ function options() {
     ({ values } = parseArgs({
       options: {
         runs: { type: 'string', default: '3' },
+        server: { type: 'string', default: 'nginx' },
         'skip-lighthouse': { type: 'boolean', default: false },
         'skip-build': { type: 'boolean', default: false },
       },
@@ -62,7 +72,8 @@ function options() {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive whole number, not '${values.runs}'`);
   if (runs < 3) console.warn(`bench: warning: ${runs} run(s); the issue asks for medians of at least 3`);
-  return { runs, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'] };
+  if (!SERVERS.includes(values.server)) fail(`--server must be one of ${SERVERS.join(', ')}, not '${values.server}'`);
+  return { runs, server: values.server, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'] };
 }
 
 function machine() {
@@ -163,15 +174,21 @@ async function waitUntilReady(handle, timeoutMs = 60_000) {
   fail(`${handle.name} did not answer ${handle.ready} within ${timeoutMs / 1000} s`);
 }
 
+/** The servers of this run: the dev stack, and nginx in front of the build when measuring it. */
+function servers() {
+  const port = Number(new URL(HOSTED_ORIGIN).port);
+  return target.kind === 'nginx' ? [...STACK, { name: 'nginx (TLS, HTTP/2)', port }] : STACK;
+}
+
 /** Refuses to go on while another server holds one of the ports. */
 async function assertPortsFree() {
   const busy = [];
-  for (const server of STACK) if (await portInUse(server.port)) busy.push(server);
+  for (const server of servers()) if (await portInUse(server.port)) busy.push(server);
   if (busy.length) {
     fail(
       `port(s) already in use: ${busy.map((s) => `${s.port} (${s.name})`).join(', ')}.\n` +
         '  The benchmark starts its own servers and will not measure a foreign one: stop whatever ' +
-        "listens there (perhaps the end-to-end tests; see `ss -ltnp | grep -E ':(9000|4010|4173) '`) and run it again.",
+        "listens there (perhaps the end-to-end tests; see `ss -ltnp | grep -E ':(9000|4010|4173|4443) '`) and run it again.",
     );
   }
 }
@@ -180,7 +197,60 @@ async function startServers() {
   await assertPortsFree();
   const handles = STACK.map(startServer);
   await Promise.all(handles.map((handle) => waitUntilReady(handle)));
+  if (target.kind === 'nginx') handles.push(await startHostedBuild());
   console.log(`bench: servers up (${handles.map((h) => `${h.name} pid ${h.child.pid}`).join(', ')})`);
+}
+
+let nginxDir;
+
+/**
+ * nginx as production runs it: the generated server block, TLS and HTTP/2, on
+ * portal.localhost (a name of its own, so that the HSTS header it sends does not reach the
+ * identity provider on plain http://localhost). /api goes through `vite preview`, whose proxy
+ * picks the signed-in dev user's persona.
+ */
+async function startHostedBuild() {
+  if (!NGINX) fail('nginx is not installed (Debian: apt-get install nginx-light libnginx-mod-http-brotli-static); or measure `vite preview` with --server preview');
+  nginxDir = mkdtempSync(`${os.tmpdir()}/portal-bench-nginx-`);
+  const { hostname, port } = new URL(HOSTED_ORIGIN);
+  const tls = selfSignedCertificate(nginxDir, hostname);
+  const { conf, brotli } = writeNginxConf(nginxDir, {
+    config: JSON.parse(readFileSync(`${ROOT}dist/config.json`, 'utf8')),
+    root: `${ROOT}dist`,
+    listen: `127.0.0.1:${port}`,
+    serverName: hostname,
+    apiUpstream: APP_ORIGIN.replace('localhost', '127.0.0.1'),
+    tls,
+  });
+  target.spki = tls.spki;
+  target.description = `nginx ${nginxVersion()} with TLS and HTTP/2, ${brotli ? 'brotli and gzip' : 'gzip only (no brotli module: apt-get install libnginx-mod-http-brotli-static)'}`;
+  const child = startNginx(nginxDir, conf, { detached: true });
+  const handle = { name: 'nginx', child, exited: false };
+  child.on('exit', (code, signal) => {
+    handle.exited = true;
+    handle.exitStatus = signal ?? `exit ${code}`;
+    running.delete(handle);
+  });
+  running.add(handle);
+  const deadline = Date.now() + 10_000;
+  while (!(await portInUse(Number(port)))) {
+    if (handle.exited || Date.now() > deadline) fail(`nginx did not start (${handle.exitStatus ?? 'no answer'}):\n${readErrorLog()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return handle;
+}
+
+function readErrorLog() {
+  try {
+    return readFileSync(`${nginxDir}/error.log`, 'utf8').slice(-2000);
+  } catch {
+    return '';
+  }
+}
+
+function nginxVersion() {
+  const answer = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  return /nginx\/([\d.]+)/.exec(answer.stderr)?.[1] ?? '';
 }
 
 /** SIGTERM to each server's process group, SIGKILL after a few seconds. */
@@ -239,7 +309,8 @@ async function launchBrowser() {
   return puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless=new', ...CHROMIUM_ARGS],
+    // The run's own certificate is trusted by its public key, for this browser only.
+    args: ['--headless=new', ...CHROMIUM_ARGS, ...(target.spki ? [`--ignore-certificate-errors-spki-list=${target.spki}`] : [])],
     // bench.mjs stops the browser itself on Ctrl-C, after which it also stops the servers.
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -248,7 +319,7 @@ async function launchBrowser() {
 }
 
 async function signIn(page, user) {
-  await page.goto(PAGE);
+  await page.goto(target.page);
   await page.locator('h1::-p-text(University sign-in)').setTimeout(15_000).wait();
   if (!page.url().startsWith(`${IDP_ORIGIN}/interaction/`)) fail(`the portal did not send the browser to the identity provider: ${page.url()}`);
   await page.locator('::-p-aria([name="Username"][role="textbox"])').fill(user.username);
@@ -305,7 +376,7 @@ async function requestRounds(page, user) {
   cdp.on('Network.loadingFailed', end);
 
   try {
-    await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+    await page.goto(target.page, { waitUntil: 'domcontentloaded' });
     await assertProfileShown(page, user, 'counting request rounds', 30_000);
     const before = [...finished]; // the requests that had finished when the profile was shown
     return { latencyMs: ROUNDS_LATENCY_MS, ...longestChain(before) };
@@ -370,7 +441,7 @@ async function lighthouseRuns(page, user, runs) {
   const flow = await startFlow(page, { name: 'bench: /profile/details signed in', flags: LIGHTHOUSE_FLAGS });
   for (let run = 1; run <= runs; run += 1) {
     const started = Date.now();
-    await flow.navigate(PAGE, { name: `run ${run}` });
+    await flow.navigate(target.page, { name: `run ${run}` });
     await assertProfileShown(page, user, `Lighthouse run ${run}`);
     console.log(`bench: Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
@@ -385,7 +456,7 @@ async function lighthouseRuns(page, user, runs) {
 function figures(lhr, run) {
   if (lhr.runtimeError) fail(`Lighthouse run ${run}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const final = new URL(lhr.finalDisplayedUrl);
-  if (final.origin + final.pathname !== PAGE) fail(`Lighthouse run ${run} ended at ${lhr.finalDisplayedUrl}, not ${PAGE}`);
+  if (final.origin + final.pathname !== target.page) fail(`Lighthouse run ${run} ended at ${lhr.finalDisplayedUrl}, not ${target.page}`);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const toIdp = requests.filter((r) => r.url.startsWith(`${IDP_ORIGIN}/auth`) || r.url.startsWith(`${IDP_ORIGIN}/interaction`));
   if (toIdp.length) fail(`Lighthouse run ${run} went through sign-in again: ${toIdp.map((r) => r.url).join(', ')}`);
@@ -447,7 +518,7 @@ function summarise(runs) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (text, width) => String(text).padStart(width);
-const urlPath = (url) => (url.startsWith(APP_ORIGIN) ? url.slice(APP_ORIGIN.length) : url);
+const urlPath = (url) => (url.startsWith(target.origin) ? url.slice(target.origin.length) : url);
 
 /** `_authenticated/profile/index` -> `/profile`: the route file as the address it serves. */
 function routeUrl(route) {
@@ -495,7 +566,7 @@ function printLighthouse(lh, user) {
   console.log(
     `\nLighthouse ${lh.runs[0].lighthouseVersion}, ${s.formFactor} emulation, ${s.throttlingMethod} throttling ` +
       `(${t.rttMs} ms RTT, ${(t.throughputKbps / 1000).toFixed(1)} Mbps, CPU x${t.cpuSlowdownMultiplier}), cold cache;\n` +
-      `${PAGE} signed in as ${user.username} (${user.persona} persona); median of ${lh.runs.length} runs; ` +
+      `${target.page} (${target.description}) signed in as ${user.username} (${user.persona} persona); median of ${lh.runs.length} runs; ` +
       `Lighthouse benchmarkIndex ${Math.round(median(lh.runs.map((r) => r.benchmarkIndex)))}`,
   );
   const width = 26;
@@ -527,11 +598,19 @@ async function cleanUp() {
   await browser?.close().catch(() => {});
   browser = undefined;
   await stopServers();
+  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
+}
+
+/** Where the page is measured for --server. */
+function serverFor(kind) {
+  const origin = kind === 'nginx' ? HOSTED_ORIGIN : APP_ORIGIN;
+  return { kind, origin, page: `${origin}${PAGE_PATH}`, description: kind === 'nginx' ? 'nginx' : 'vite preview, HTTP/1.1 without TLS' };
 }
 
 async function main() {
   const started = Date.now();
   const opts = options();
+  Object.assign(target, serverFor(opts.server));
   const results = { machine: machine(), options: opts };
   if (!opts.skipLighthouse) await assertPortsFree(); // before a build that would be wasted
   if (!opts.skipBuild) await build();
@@ -551,7 +630,8 @@ async function main() {
     results.requestRounds = await requestRounds(page, user);
     printRounds(results.requestRounds);
     const runs = await lighthouseRuns(page, user, opts.runs);
-    results.lighthouse = { page: PAGE, user: user.username, persona: user.persona, flags: LIGHTHOUSE_FLAGS, ...summarise(runs), runs };
+    results.server = { kind: target.kind, origin: target.origin, description: target.description };
+    results.lighthouse = { page: target.page, user: user.username, persona: user.persona, flags: LIGHTHOUSE_FLAGS, ...summarise(runs), runs };
     results.machine.loadAverageAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
     if (distFingerprint() !== builtDist) fail('dist/ was rebuilt while the benchmark ran (by another `vite build`?): the figures may mix two builds; run it again');
     await cleanUp();

@@ -3,6 +3,12 @@
 
 export const APP_ORIGIN = 'http://localhost:4173';
 export const IDP_ORIGIN = 'http://localhost:9000';
+/**
+ * The production build behind nginx with TLS and HTTP/2, as `npm run bench` measures it
+ * (registered with the dev identity provider, mock/idp.mjs). A *.localhost name reaches this
+ * machine without any DNS or hosts entry.
+ */
+export const HOSTED_ORIGIN = 'https://portal.localhost:4443';
 
 /** The three servers, each with the address that answers once it is up. */
 export const STACK = [
