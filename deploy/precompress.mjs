@@ -1,11 +1,12 @@
 // Hashed assets travel compressed ahead of time, at the highest levels (brotli 11, gzip 9),
 // which no server can afford per request: the build writes `name.br` and `name.gz` beside
 // each one, nginx serves them with brotli_static / gzip_static (scripts/nginx-conf.mjs), and
-// the preview server does the same here, so the end-to-end tests and `npm run bench` see what
-// production sends. config.json is never precompressed: a deployment replaces that file, and
-// a stale copy beside it would be served instead.
+// the preview server does the same here, so the end-to-end tests and `npm run bench` get the
+// bytes production sends. config.json is never precompressed: a deployment replaces that
+// file, and a stale copy beside it would be served instead.
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Files smaller than this gain nothing worth a second request path. */
@@ -40,6 +41,62 @@ export function chooseEncoding(acceptEncoding, available = ENCODINGS.map((e) => 
   return available.find((name) => (accepted.get(name) ?? wildcard ?? 0) > 0);
 }
 
+/** The compressed copy a request for `path` gets, or undefined for none. */
+function pickCopy(path, acceptEncoding) {
+  const present = ENCODINGS.filter((e) => existsSync(path + e.suffix));
+  const name = chooseEncoding(acceptEncoding, present.map((e) => e.name));
+  return { present: present.length > 0, encoding: present.find((e) => e.name === name) };
+}
+
+/** The path under `assets` a request URL names, or undefined (outside it, or not decodable). */
+function assetPath(url, outDir) {
+  try {
+    const path = normalize(join(outDir, decodeURIComponent(url.split('?')[0])));
+    return path.startsWith(join(outDir, 'assets') + sep) ? path : undefined;
+  } catch {
+    return undefined; // a malformed %-escape: the static server answers it
+  }
+}
+
+/**
+ * `vite preview`'s side: answers /assets/ requests with the compressed copy the browser takes,
+ * with the preview's own validators and caching (an ETag, Last-Modified, no-cache) as its
+ * static server gives the uncompressed files. Anything else goes on to that server.
+ */
+export function previewMiddleware(outDir, headers = {}) {
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/assets/')) return next();
+    const path = assetPath(req.url, outDir);
+    const type = path && TYPES[extname(path)];
+    if (!type || !existsSync(path)) return next();
+    const { present, encoding } = pickCopy(path, req.headers['accept-encoding']);
+    // Caches must keep one copy per encoding, whichever this answer is.
+    if (present) res.setHeader('Vary', 'Accept-Encoding');
+    if (!encoding) return next();
+    let stats;
+    try {
+      stats = statSync(path + encoding.suffix);
+    } catch {
+      return next(); // removed by a rebuild since it was found
+    }
+    const etag = `W/"${stats.size}-${stats.mtime.getTime()}-${encoding.name}"`;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Encoding', encoding.name);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', stats.mtime.toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      return res.end();
+    }
+    res.setHeader('Content-Length', stats.size);
+    if (req.method === 'HEAD') return res.end();
+    // A file that vanishes mid-answer (a rebuild) ends this answer, not the server.
+    pipeline(createReadStream(path + encoding.suffix), res, () => undefined);
+  };
+}
+
 /** Vite plugin: writes the compressed copies after a build; serves them in `vite preview`. */
 export function precompress() {
   let outDir = 'dist';
@@ -61,25 +118,7 @@ export function precompress() {
       },
     },
     configurePreviewServer(server) {
-      const assets = join(outDir, 'assets') + sep;
-      server.middlewares.use((req, res, next) => {
-        if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/assets/')) return next();
-        const path = normalize(join(outDir, decodeURIComponent(req.url.split('?')[0])));
-        if (!path.startsWith(assets) || !existsSync(path)) return next();
-        const present = ENCODINGS.filter((e) => existsSync(path + e.suffix));
-        const encoding = ENCODINGS.find((e) => e.name === chooseEncoding(req.headers['accept-encoding'], present.map((p) => p.name)));
-        // Caches must keep one copy per encoding, whichever this answer is.
-        if (present.length) res.setHeader('Vary', 'Accept-Encoding');
-        if (!encoding) return next();
-        const type = TYPES[path.slice(path.lastIndexOf('.'))];
-        if (!type) return next();
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-        res.setHeader('Content-Type', type);
-        res.setHeader('Content-Encoding', encoding.name);
-        res.setHeader('Content-Length', statSync(path + encoding.suffix).size);
-        if (req.method === 'HEAD') return res.end();
-        createReadStream(path + encoding.suffix).pipe(res);
-      });
+      server.middlewares.use(previewMiddleware(outDir, headers));
     },
   };
 }

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
+import { APP_ORIGIN, HOSTED_ORIGIN } from '../scripts/dev-stack.mjs';
 
 const read = (name) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
 const USERS = read('./users.json');
@@ -24,7 +25,7 @@ const SHORT_SESSION_TTL = 65;
 export const API_RESOURCE = 'urn:account-portal:api';
 // The dev server, the preview of the production build, the build hosted by nginx
 // (tests/e2e/hosting.spec.ts), and the same with TLS and HTTP/2 (npm run bench).
-const PORTAL_ORIGINS = ['http://localhost:5173', 'http://localhost:4173', 'http://localhost:4180', 'https://portal.localhost:4443'];
+const PORTAL_ORIGINS = ['http://localhost:5173', APP_ORIGIN, 'http://localhost:4180', HOSTED_ORIGIN];
 const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
 const LINK_PROVIDERS = SOCIAL_SCOPES;
 

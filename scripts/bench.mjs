@@ -27,7 +27,7 @@ import { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { routeSizes } from './bundle-sizes.mjs';
 import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, HOSTED_ORIGIN, IDP_ORIGIN, STACK } from './dev-stack.mjs';
-import { NGINX, selfSignedCertificate, startNginx, writeNginxConf } from './local-nginx.mjs';
+import { NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from './local-nginx.mjs';
 /* global document, location -- for the functions that puppeteer runs in the page */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -148,8 +148,13 @@ function startServer(server) {
   const env = { ...process.env };
   delete env.MOCK_PERSONA; // the signed-in dev user chooses the persona (mock/persona.mjs)
   const child = spawn(process.execPath, server.args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const handle = { ...server, child, output: captureTail(child.stdout), errors: captureTail(child.stderr), exited: false };
-  child.on('exit', (code, signal) => {
+  return track({ ...server, child, output: captureTail(child.stdout), errors: captureTail(child.stderr) });
+}
+
+/** Keeps a started server (in its own process group) among those cleanUp stops. */
+function track(handle) {
+  handle.exited = false;
+  handle.child.on('exit', (code, signal) => {
     handle.exited = true;
     handle.exitStatus = signal ?? `exit ${code}`;
     running.delete(handle);
@@ -210,7 +215,6 @@ let nginxDir;
  * picks the signed-in dev user's persona.
  */
 async function startHostedBuild() {
-  if (!NGINX) fail('nginx is not installed (Debian: apt-get install nginx-light libnginx-mod-http-brotli-static); or measure `vite preview` with --server preview');
   nginxDir = mkdtempSync(`${os.tmpdir()}/portal-bench-nginx-`);
   const { hostname, port } = new URL(HOSTED_ORIGIN);
   const tls = selfSignedCertificate(nginxDir, hostname);
@@ -219,19 +223,12 @@ async function startHostedBuild() {
     root: `${ROOT}dist`,
     listen: `127.0.0.1:${port}`,
     serverName: hostname,
-    apiUpstream: APP_ORIGIN.replace('localhost', '127.0.0.1'),
+    apiUpstream: APP_ORIGIN,
     tls,
   });
   target.spki = tls.spki;
   target.description = `nginx ${nginxVersion()} with TLS and HTTP/2, ${brotli ? 'brotli and gzip' : 'gzip only (no brotli module: apt-get install libnginx-mod-http-brotli-static)'}`;
-  const child = startNginx(nginxDir, conf, { detached: true });
-  const handle = { name: 'nginx', child, exited: false };
-  child.on('exit', (code, signal) => {
-    handle.exited = true;
-    handle.exitStatus = signal ?? `exit ${code}`;
-    running.delete(handle);
-  });
-  running.add(handle);
+  const handle = track({ name: 'nginx', child: startNginx(nginxDir, conf, { detached: true }) });
   const deadline = Date.now() + 10_000;
   while (!(await portInUse(Number(port)))) {
     if (handle.exited || Date.now() > deadline) fail(`nginx did not start (${handle.exitStatus ?? 'no answer'}):\n${readErrorLog()}`);
@@ -612,7 +609,16 @@ async function main() {
   const opts = options();
   Object.assign(target, serverFor(opts.server));
   const results = { machine: machine(), options: opts };
-  if (!opts.skipLighthouse) await assertPortsFree(); // before a build that would be wasted
+  if (!opts.skipLighthouse) {
+    // Before a build that would be wasted.
+    if (target.kind === 'nginx' && (!NGINX || !OPENSSL)) {
+      fail(
+        `${NGINX ? 'openssl' : 'nginx'} is not installed (Debian: apt-get install nginx-light libnginx-mod-http-brotli-static openssl); ` +
+          'or measure `vite preview` with --server preview',
+      );
+    }
+    await assertPortsFree();
+  }
   if (!opts.skipBuild) await build();
   results.sizes = routeSizes(`${ROOT}dist`);
   const builtDist = distFingerprint();

@@ -3,7 +3,9 @@
 // test and by `npm run bench`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ENCODINGS } from '../deploy/precompress.mjs';
+
+const compress = Object.fromEntries(ENCODINGS.map((encoding) => [encoding.name, encoding.compress]));
 
 const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -47,8 +49,9 @@ export function measure(dist, files) {
     if (!kind) continue;
     const bytes = readFileSync(join(dist, file));
     sum[kind].raw += bytes.length;
-    sum[kind].gzip += gzipSync(bytes, { level: 9 }).length;
-    sum[kind].brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    // The same compressors that write the copies production sends (deploy/precompress.mjs).
+    sum[kind].gzip += compress.gzip(bytes).length;
+    sum[kind].brotli += compress.br(bytes).length;
   }
   return sum;
 }

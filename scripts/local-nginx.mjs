@@ -53,6 +53,9 @@ export function startNginx(dir, conf, options = {}) {
   return spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'ignore', ...options });
 }
 
+/** Whether openssl, which selfSignedCertificate needs, is installed. */
+export const OPENSSL = spawnSync('openssl', ['version']).status === 0;
+
 /**
  * A throw-away self-signed certificate for `host` (openssl), with the base64 SHA-256 of its
  * public key, which Chromium's --ignore-certificate-errors-spki-list trusts for one run.

@@ -60,8 +60,11 @@ export function nginxServerBlock({ config, root, listen = '8080', serverName = '
   const withCache = (cache) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
   const api = apiUpstream
     ? `
-  # The API on the portal's own origin (config.json's apiBase is empty).
+  # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
+  # uncompressed: they carry secrets (enrolment keys), which compression can leak through
+  # response sizes (BREACH).
   location /api/ {
+    gzip off;
     proxy_pass ${apiUpstream.replace(/\/+$/, '')};
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-Proto $scheme;
@@ -76,7 +79,7 @@ export function nginxServerBlock({ config, root, listen = '8080', serverName = '
   ssl_certificate_key ${tls.key};
   ssl_protocols TLSv1.2 TLSv1.3;`
     : `  listen ${listen};`;
-  const brotliLine = brotli ? '\n  brotli_static on;' : '';
+  const brotliLine = brotli ? '\n    brotli_static on;' : "\n    # brotli_static needs ngx_brotli's static module: write this block with --brotli.";
   return `server {
 ${listenLine}
   server_name ${serverName};
@@ -84,17 +87,17 @@ ${listenLine}
   server_tokens off;
   charset utf-8;
 
-  # assets/*.br and *.gz, written by the build at the highest levels, go out as they are to
-  # browsers that take them; index.html and config.json are gzipped on the fly; proxied API
-  # answers are not compressed.${brotli ? '' : "\n  # (brotli_static needs ngx_brotli's static module: write this block with --brotli.)"}
-  gzip_static on;${brotliLine}
+  # index.html, config.json and assets too small to have compressed copies: gzipped on the fly.
   gzip on;
   gzip_vary on;
-  gzip_types application/json image/svg+xml;
+  gzip_types text/css application/javascript text/javascript application/json image/svg+xml;
 
-  # Hashed file names: cache for a year; a missing asset is a 404, never index.html.
+  # Hashed file names: cache for a year; a missing asset is a 404, never index.html. The build
+  # wrote *.br and *.gz copies at the highest levels: they go out as they are. Only here, so a
+  # stale copy of config.json or index.html is never sent.
   location /assets/ {
     try_files $uri =404;
+    gzip_static on;${brotliLine}
 ${withCache('public, max-age=31536000, immutable')}
   }
 

@@ -18,12 +18,17 @@ describe('nginx server block', () => {
     expect(block).toContain('try_files $uri =404;');
   });
 
-  it('sends the precompressed assets, brotli only when asked (it needs a module)', () => {
-    const plain: string = nginxServerBlock({ config, root: '/srv/portal' });
-    expect(plain).toContain('gzip_static on;');
-    expect(plain).toContain('gzip_vary on;');
-    expect(plain).not.toMatch(/^ *brotli_static on;/m);
-    expect(nginxServerBlock({ config, root: '/srv/portal', brotli: true })).toContain('brotli_static on;');
+  it('sends the precompressed copies of assets only, brotli only when asked (it needs a module)', () => {
+    const locations = (block: string) => Object.fromEntries(block.split('location ').slice(1).map((l) => [l.split(' {')[0], l]));
+    const plain = locations(nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' }));
+    expect(plain['/assets/']).toContain('gzip_static on;');
+    expect(plain['/assets/']).not.toMatch(/^ *brotli_static on;/m);
+    // A stale compressed copy of config.json or index.html must never go out.
+    for (const other of ['= /config.json', '/']) expect(plain[other]).not.toContain('_static on;');
+    // API answers carry secrets: not compressed.
+    expect(plain['/api/']).toContain('gzip off;');
+    const withBrotli = locations(nginxServerBlock({ config, root: '/srv/portal', brotli: true }));
+    expect(withBrotli['/assets/']).toMatch(/^ *brotli_static on;/m);
   });
 
   it('listens with TLS and HTTP/2 when given a certificate and key', () => {

@@ -11,7 +11,7 @@ const steps = [
   ['production dependencies: no high or critical advisory (npm audit)', 'node', ['scripts/audit.mjs']],
   ['unit and component tests', 'vitest', ['run']],
   ['production build', 'vite', ['build']],
-  ['production build carries no development-only code', 'node', ['scripts/check-build.mjs']],
+  ['production build: no development-only code, compressed copies intact', 'node', ['scripts/check-build.mjs']],
   ['size budgets', 'node', ['scripts/check-size.mjs']],
   ['API reference (offline HTML)', 'redocly', ['build-docs', 'openapi.yaml', '--inlineBundle', '--title', 'University Account Portal API', '-o', 'dist-docs/api.html']],
   ['end-to-end tests (Chromium)', 'playwright', ['test']],

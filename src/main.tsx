@@ -21,7 +21,7 @@ function start() {
   const router = createAppRouter({ auth, queryClient });
   // The route's loaders (and so its API calls) start now, while React renders for the first
   // time, not after it; the router's own first load then finds this one under way.
-  void router.load();
+  router.load().catch(console.error);
   createRoot(root!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

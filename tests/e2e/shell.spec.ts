@@ -55,6 +55,22 @@ test('the new-user persona has its own name and the shell passes axe at phone wi
   expect(problems).toEqual([]);
 });
 
+test('a fresh load of the profile asks for each of its four answers once, and paints them', async ({ page }) => {
+  await signIn(page, 'taiman.chan');
+  await expect(page.getByRole('link', { name: /Home: Tai Man Chan/ })).toBeVisible();
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  await expect(page.getByText('taiman.chan@example.edu.hk').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Social Identities & IAM SMART' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls.sort()).toEqual(['GET /api/v1/app/config/idp', 'GET /api/v1/user/factor', 'GET /api/v1/user/idps', 'GET /api/v1/user/profile']);
+});
+
 test('unknown paths show a not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
