@@ -17,6 +17,11 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
+ * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
+ * carries `Accept-Language` with the language the user reads the portal in (`en` or
+ * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
+ * in more than one language should follow it.
+ *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.

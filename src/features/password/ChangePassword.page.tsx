@@ -10,13 +10,25 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { PolicyHints } from './PolicyHints';
-import { passwordRules, validatePasswordChange, type PasswordField, type PasswordForm, type PasswordPolicy } from './passwordPolicy';
+import {
+  passwordRules,
+  validatePasswordChange,
+  type PasswordField,
+  type PasswordForm,
+  type PasswordPolicy,
+  type PasswordProblem,
+} from './passwordPolicy';
 
 const EMPTY: PasswordForm = { password: '', newPassword: '', confirmPassword: '' };
 const fieldId = (field: PasswordField) => `password-field-${field}`;
 
-/** Every failing rule of a field, each on its own line. */
-function FieldMessages({ messages }: { messages: string[] }) {
+/**
+ * Every failing rule of a field, each on its own line, in the language of the moment: the
+ * messages stay on screen until the next submit, and may outlive a language switch.
+ */
+function FieldMessages({ problems }: { problems: PasswordProblem[] }) {
+  useLanguage();
+  const messages = problems.map((problem) => t(problem.message, problem.vars));
   return (
     <>
       {messages.map((message) => (
@@ -62,11 +74,11 @@ export function ChangePasswordPage() {
     // The spec clears the fields on every submit; the messages stay until the next one.
     form.setValues(EMPTY);
     if (problems.length > 0) {
-      const byField: Partial<Record<PasswordField, string[]>> = {};
-      for (const problem of problems) (byField[problem.field] ??= []).push(t(problem.message, problem.vars));
+      const byField: Partial<Record<PasswordField, PasswordProblem[]>> = {};
+      for (const problem of problems) (byField[problem.field] ??= []).push(problem);
       form.setErrors(
         Object.fromEntries(
-          Object.entries(byField).map(([field, messages]) => [field, <FieldMessages key={field} messages={messages} />]),
+          Object.entries(byField).map(([field, fieldProblems]) => [field, <FieldMessages key={field} problems={fieldProblems} />]),
         ),
       );
       document.getElementById(fieldId(problems[0]!.field))?.focus();

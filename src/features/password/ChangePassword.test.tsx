@@ -98,6 +98,18 @@ describe('Change Password', () => {
     expect(screen.getByLabelText('Current password')).toHaveFocus();
   });
 
+  it('shows the messages already on screen in the language the user switches to', async () => {
+    usePolicy('full');
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Current password cannot be empty.');
+    await user.click(screen.getByRole('button', { name: '繁體中文' }));
+    expect(await screen.findByText('目前密碼不可留空。')).toBeInTheDocument();
+    expect(screen.getByText('新密碼不可留空。')).toBeInTheDocument();
+    expect(screen.getByText('確認新密碼不可留空。')).toBeInTheDocument();
+    expect(screen.queryByText('Current password cannot be empty.')).not.toBeInTheDocument();
+  });
+
   it('shows every failing rule at once, the mismatch on both fields, and clears the form', async () => {
     usePolicy('full');
     let posted = false;

@@ -1,3 +1,9 @@
+/**
+ * A message: the server's own words, or a text of the portal's, written when it is read so
+ * that one still on screen follows a language switch.
+ */
+export type ApiErrorText = string | (() => string);
+
 /** The one error type every backend call rejects with; its message is what the user sees. */
 export class ApiError extends Error {
   /** HTTP status, when the server answered at all. */
@@ -8,8 +14,9 @@ export class ApiError extends Error {
    */
   readonly kind: 'server' | 'network' | 'timeout' | 'http';
 
-  constructor(message: string, kind: ApiError['kind'], status?: number) {
-    super(message);
+  constructor(text: ApiErrorText, kind: ApiError['kind'], status?: number) {
+    super(typeof text === 'function' ? text() : text);
+    if (typeof text === 'function') Object.defineProperty(this, 'message', { get: text, configurable: true });
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../messages/i18n';
 import { ApiError } from './ApiError';
 import { apiFetch, setAccessTokenSource } from './fetcher';
 
@@ -54,6 +55,17 @@ describe('apiFetch', () => {
     await answer(1, json({ firstName: 'Tai Man' }));
     await expect(second).resolves.toEqual({ firstName: 'Tai Man' });
     expect(new Headers(calls[1]!.init.headers).get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it("asks for the server's messages in the portal's language", async () => {
+    void apiFetch('/api/v1/user/profile');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(new Headers(calls[0]!.init.headers).get('Accept-Language')).toBe('en');
+    setLanguage('zh-HK');
+    void apiFetch('/api/v1/user/profile');
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(new Headers(calls[1]!.init.headers).get('Accept-Language')).toBe('zh-HK');
+    calls.forEach((call) => call.resolve(json({})));
   });
 
   it('never sends the token to the identity provider host', async () => {
@@ -115,6 +127,20 @@ describe('apiFetch', () => {
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Cannot connect to server', kind: 'network' });
+  });
+
+  it("words its own messages in the language of the moment, the server's as they came", async () => {
+    const ours = apiFetch('/api/v1/user/profile').catch((e: unknown) => e);
+    await answer(0, new Response('', { status: 503 }));
+    const theirs = apiFetch('/api/v1/user/profile').catch((e: unknown) => e);
+    await answer(1, json({ errorMessage: 'Token expired' }, 401));
+    const [error, server] = (await Promise.all([ours, theirs])) as ApiError[];
+    expect(error!.message).toBe('The server could not complete the request (HTTP 503).');
+    setLanguage('zh-HK');
+    await vi.waitFor(() => expect(error!.message).toBe('伺服器未能完成要求（HTTP 503）。'));
+    expect(server!.message).toBe('Token expired');
+    setLanguage('en');
+    await vi.waitFor(() => expect(error!.message).toBe('The server could not complete the request (HTTP 503).'));
   });
 
   it('lets an aborted request reject as an abort, not as a server error', async () => {

@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { locale } from '../../messages/i18n';
 import { t } from '../../messages/t';
 import { ApiError } from './ApiError';
 import { createLimiter } from './limiter';
@@ -61,7 +62,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The orval mutator: every generated call goes through here.
- * - adds `Authorization: Bearer` once a token exists (only towards the API's own origin);
+ * - adds `Authorization: Bearer` once a token exists (only towards the API's own origin), and
+ *   `Accept-Language` with the portal's language;
  * - reads any HTTP status as a response: a body with `errorMessage` is an error whatever the
  *   status; a failed status without one, or a body that is not JSON, is an error too;
  * - turns a network failure into 'Cannot connect to server';
@@ -72,6 +74,8 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     const target = resolveUrl(url);
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
+    // The server's own messages (errorMessage) in the portal's language, not the browser's.
+    headers.set('Accept-Language', locale.get());
     if (options.body !== undefined && !headers.has('Content-Type')) {
       headers.set('Content-Type', 'application/json');
     }
@@ -95,21 +99,22 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
       response = await fetch(target, { ...options, headers, signal: controller.signal });
       body = await readBody(response);
     } catch (error) {
-      if (timedOut) throw new ApiError(t('error.timeout'), 'timeout');
+      if (timedOut) throw new ApiError(() => t('error.timeout'), 'timeout');
       if (isAbort(error)) throw error;
       await hold;
-      throw new ApiError(t('error.network'), 'network');
+      throw new ApiError(() => t('error.network'), 'network');
     } finally {
       clearTimeout(deadline);
       options.signal?.removeEventListener('abort', cancel);
     }
     await hold;
 
-    if (body === UNREADABLE) throw new ApiError(t('error.unreadable'), 'http', response.status);
+    if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', response.status);
     const message = errorMessageOf(body);
     if (message !== undefined) throw new ApiError(message, 'server', response.status);
     if (!response.ok) {
-      throw new ApiError(t('error.http', { status: response.status }), 'http', response.status);
+      const { status } = response;
+      throw new ApiError(() => t('error.http', { status }), 'http', status);
     }
     if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
       // Development builds warn when a response drifts from the contract (the page still shows it).
