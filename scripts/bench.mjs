@@ -34,8 +34,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = `${ROOT}bench/results.json`;
 const FLOW_RESULT = `${ROOT}bench/lighthouse-flow.json`;
 const PAGE_PATH = '/profile/details';
-/** What is measured: set from --server (see serverFor). */
-const target = { kind: 'nginx', origin: HOSTED_ORIGIN, page: `${HOSTED_ORIGIN}${PAGE_PATH}`, description: '', spki: undefined };
+/** What is measured, from --server (serverFor); nginx adds its certificate's key hash (spki). */
+let target;
 /** Emulated round-trip time while counting request rounds (see requestRounds). */
 const ROUNDS_LATENCY_MS = 150;
 
@@ -607,7 +607,7 @@ function serverFor(kind) {
 async function main() {
   const started = Date.now();
   const opts = options();
-  Object.assign(target, serverFor(opts.server));
+  target = serverFor(opts.server);
   const results = { machine: machine(), options: opts };
   if (!opts.skipLighthouse) {
     // Before a build that would be wasted.
