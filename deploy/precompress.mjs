@@ -7,17 +7,22 @@
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
-/** Files smaller than this gain nothing worth a second request path. */
+/** Below this size a compressed copy saves too little to be worth keeping beside the file. */
 export const MIN_BYTES = 1024;
 const COMPRESSIBLE = /\.(js|css|svg)$/;
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
-/** The encodings written, best first, with the file suffix and the compressor. */
+/** The encodings written, best first, with the file suffix, the compressor and its inverse. */
 export const ENCODINGS = [
-  { name: 'br', suffix: '.br', compress: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) },
-  { name: 'gzip', suffix: '.gz', compress: (bytes) => gzipSync(bytes, { level: 9 }) },
+  {
+    name: 'br',
+    suffix: '.br',
+    compress: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    decompress: brotliDecompressSync,
+  },
+  { name: 'gzip', suffix: '.gz', compress: (bytes) => gzipSync(bytes, { level: 9 }), decompress: gunzipSync },
 ];
 
 /** Whether a built file under assets/ is worth precompressing. */

@@ -1,8 +1,7 @@
 // Checks the production build: development-only code (the contract drift report) is not in
 // it, and every precompressed copy (deploy/precompress.mjs) holds exactly its original.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { shouldPrecompress } from '../deploy/precompress.mjs';
+import { ENCODINGS, shouldPrecompress } from '../deploy/precompress.mjs';
 
 const assets = readdirSync('dist/assets');
 const scripts = assets.filter((name) => name.endsWith('.js'));
@@ -14,22 +13,22 @@ const problems = [];
 const leaking = scripts.filter((name) => readFileSync(`dist/assets/${name}`, 'utf8').includes('[contract drift]'));
 if (leaking.length > 0) problems.push(`development-only drift report found in ${leaking.join(', ')}`);
 
-const decompress = { br: brotliDecompressSync, gz: gunzipSync };
-const holds = (inflate, copy, original) => {
+const holds = (decompress, copy, original) => {
   try {
-    return inflate(copy).equals(original);
+    return decompress(copy).equals(original);
   } catch {
     return false; // not even readable as that encoding
   }
 };
 let copies = 0;
-for (const name of assets.filter((file) => !/\.(br|gz)$/.test(file))) {
+for (const name of assets.filter((file) => !ENCODINGS.some((e) => file.endsWith(e.suffix)))) {
   const path = `dist/assets/${name}`;
   if (!shouldPrecompress(`assets/${name}`, statSync(path).size)) continue;
   const original = readFileSync(path);
-  for (const [suffix, inflate] of Object.entries(decompress)) {
-    if (!existsSync(`${path}.${suffix}`)) problems.push(`${path}.${suffix} is missing`);
-    else if (!holds(inflate, readFileSync(`${path}.${suffix}`), original)) problems.push(`${path}.${suffix} does not hold ${name}`);
+  for (const { suffix, decompress } of ENCODINGS) {
+    const copy = path + suffix;
+    if (!existsSync(copy)) problems.push(`${copy} is missing`);
+    else if (!holds(decompress, readFileSync(copy), original)) problems.push(`${copy} does not hold ${name}`);
     else copies += 1;
   }
 }
