@@ -1,11 +1,12 @@
 // Writes the nginx server block that hosts the production build: SPA fallback, the same
 // security headers as the preview server (deploy/headers.mjs), long caching for hashed
 // assets and none for index.html and config.json, the build's precompressed assets
-// (deploy/precompress.mjs), and optionally TLS with HTTP/2.
+// (deploy/precompress.mjs), API answers that are never cached, and optionally TLS with HTTP/2
+// (then plain HTTP on --http-listen, 80 by default, only redirects to HTTPS).
 //
 //   node scripts/nginx-conf.mjs --config /srv/portal/config.json --root /srv/portal \
 //     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080] \
-//     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key] [--brotli]
+//     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key [--http-listen 80]] [--brotli]
 //
 // The Content-Security-Policy names the identity provider and API of the deployment's own
 // config.json, so the block is written per environment, from the same file the app reads.
@@ -22,7 +23,7 @@ const PLAIN = /^[^\s;{}$'"\\]+$/;
  * API that is not a plain http(s) origin, and nginx syntax (`;`, braces, `$`, quotes, spaces)
  * in the root, server name or upstream. Answers the list of problems.
  */
-export function problemsOf({ config, root, listen, serverName, apiUpstream, tls }) {
+export function problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen }) {
   const problems = [];
   const originOf = (url) => {
     try {
@@ -33,12 +34,26 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls 
   };
   if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
   if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase))) problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
-  const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key };
+  if (config?.cspReportUrl && (!ORIGIN.test(originOf(config.cspReportUrl)) || !PLAIN.test(config.cspReportUrl))) problems.push('config.cspReportUrl must be empty or a plain http(s) URL');
+  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl']) {
+    if (config?.[name] && !isSecureUrl(config[name])) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
+  }
+  const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
   for (const [name, value] of Object.entries(paths)) {
     if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
   }
   if (tls && (!tls.certificate || !tls.key)) problems.push('TLS needs both a certificate and its key');
   return problems;
+}
+
+/** The portal's own rule (src/shared/config.ts): https, except on this machine. */
+function isSecureUrl(value) {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
+  } catch {
+    return false;
+  }
 }
 
 const quote = (value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
@@ -53,8 +68,8 @@ function headerLines(headers, indent) {
  * The server block. nginx drops a parent's add_header lines in any location that has its
  * own, so every location repeats the security headers next to its Cache-Control.
  */
-export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream, tls, brotli = false }) {
-  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, tls });
+export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream, tls, brotli = false, httpListen = '80' }) {
+  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen });
   if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
   const headers = securityHeaders(config);
   const withCache = (cache) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
@@ -63,11 +78,15 @@ export function nginxServerBlock({ config, root, listen = '8080', serverName = '
   # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
   # uncompressed: they carry secrets (enrolment keys), which compression can leak through
   # response sizes (BREACH).
+  # They are personal and never cached anywhere, and never read as anything but what they say.
   location /api/ {
     gzip off;
     proxy_pass ${apiUpstream.replace(/\/+$/, '')};
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_hide_header Cache-Control;
+    proxy_hide_header X-Content-Type-Options;
+${withCache('no-store')}
   }
 `
     : '';
@@ -80,7 +99,20 @@ export function nginxServerBlock({ config, root, listen = '8080', serverName = '
   ssl_protocols TLSv1.2 TLSv1.3;`
     : `  listen ${listen};`;
   const brotliLine = brotli ? '\n    brotli_static on;' : "\n    # brotli_static needs ngx_brotli's static module: write this block with --brotli.";
-  return `server {
+  // With TLS, plain HTTP only says where the portal is: the same host over HTTPS.
+  const tlsPort = String(listen).split(':').pop();
+  const redirect = tls
+    ? `# Plain HTTP only sends the browser to HTTPS.
+server {
+  listen ${httpListen};
+  server_name ${serverName};
+  server_tokens off;
+  return 301 https://$host${tlsPort === '443' ? '' : `:${tlsPort}`}$request_uri;
+}
+
+`
+    : '';
+  return `${redirect}server {
 ${listenLine}
   server_name ${serverName};
   root ${root};
@@ -131,6 +163,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'api-upstream': { type: 'string' },
       'tls-certificate': { type: 'string' },
       'tls-key': { type: 'string' },
+      // With TLS: where plain HTTP is answered with a redirect to HTTPS.
+      'http-listen': { type: 'string', default: '80' },
       // Needs ngx_brotli's static module (Debian: libnginx-mod-http-brotli-static).
       brotli: { type: 'boolean', default: false },
     },
@@ -150,6 +184,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         apiUpstream: values['api-upstream'],
         tls: values['tls-certificate'] || values['tls-key'] ? { certificate: values['tls-certificate'], key: values['tls-key'] } : undefined,
         brotli: values.brotli,
+        httpListen: values['http-listen'],
       }),
     );
   } catch (error) {

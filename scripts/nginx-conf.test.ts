@@ -31,6 +31,33 @@ describe('nginx server block', () => {
     expect(withBrotli['/assets/']).toMatch(/^ *brotli_static on;/m);
   });
 
+  it('keeps API answers out of every cache and never sniffed, whatever the backend says', () => {
+    const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' }).split('location /api/ {')[1]!.split('\n  }')[0]!;
+    expect(api).toContain('proxy_hide_header Cache-Control;');
+    expect(api).toContain('add_header Cache-Control "no-store" always;');
+    expect(api).toContain('add_header X-Content-Type-Options "nosniff" always;');
+  });
+
+  it('sends the isolation headers, and CSP reports where config.json asks', () => {
+    const plain: string = nginxServerBlock({ config, root: '/srv/portal' });
+    expect(plain).toContain('add_header Cross-Origin-Opener-Policy "same-origin" always;');
+    expect(plain).toContain('add_header Cross-Origin-Resource-Policy "same-origin" always;');
+    expect(plain).toContain('add_header Referrer-Policy "no-referrer" always;');
+    expect(plain).not.toContain('report-uri');
+    const reporting: string = nginxServerBlock({ config: { ...config, cspReportUrl: 'https://reports.example.edu.hk/csp' }, root: '/srv/portal' });
+    expect(reporting).toContain('report-uri https://reports.example.edu.hk/csp; report-to csp"');
+    expect(reporting).toContain('add_header Reporting-Endpoints "csp=\\"https://reports.example.edu.hk/csp\\"" always;');
+  });
+
+  it('with TLS, answers plain HTTP only with a redirect to HTTPS', () => {
+    expect(nginxServerBlock({ config, root: '/srv/portal' })).not.toContain('return 301');
+    const standard: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/c.pem', key: '/k.pem' } });
+    expect(standard).toMatch(/server \{\n {2}listen 80;\n {2}server_name _;\n {2}server_tokens off;\n {2}return 301 https:\/\/\$host\$request_uri;\n\}/);
+    const other: string = nginxServerBlock({ config, root: '/srv/portal', listen: '127.0.0.1:4443', httpListen: '127.0.0.1:8081', tls: { certificate: '/c.pem', key: '/k.pem' } });
+    expect(other).toContain('listen 127.0.0.1:8081;');
+    expect(other).toContain('return 301 https://$host:4443$request_uri;');
+  });
+
   it('listens with TLS and HTTP/2 when given a certificate and key', () => {
     expect(nginxServerBlock({ config, root: '/srv/portal' })).toMatch(/^ {2}listen 8080;$/m);
     const block: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/etc/ssl/portal.pem', key: '/etc/ssl/portal.key' } });
@@ -46,6 +73,10 @@ describe('nginx server block', () => {
     [{ config: { oidcAuthority: 'https://a$host.example' }, root: '/srv' }, 'config.oidcAuthority'],
     [{ config: { oidcAuthority: 'not a url' }, root: '/srv' }, 'config.oidcAuthority'],
     [{ config: { ...config, apiBase: 'javascript:alert(1)' }, root: '/srv' }, 'config.apiBase'],
+    [{ config: { oidcAuthority: 'http://sso.example.edu.hk' }, root: '/srv' }, 'config.oidcAuthority must use https:'],
+    [{ config: { ...config, apiBase: 'http://api.example.edu.hk' }, root: '/srv' }, 'config.apiBase must use https:'],
+    [{ config: { ...config, cspReportUrl: 'https://r.example/x y' }, root: '/srv' }, 'config.cspReportUrl'],
+    [{ config, root: '/srv', tls: { certificate: '/c', key: '/k' }, httpListen: '80; include x' }, 'httpListen'],
     [{ config, root: '/srv; include /etc/passwd' }, 'root'],
     [{ config, root: '/srv', serverName: 'a{b}' }, 'serverName'],
     [{ config, root: '/srv', apiUpstream: 'http://x$1' }, 'apiUpstream'],

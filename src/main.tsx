@@ -10,15 +10,25 @@ import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
 import { loadConfig } from './shared/config';
 import { AppProviders } from './shared/ui/AppProviders';
+import { toast } from './shared/ui/toast';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 function start() {
   const auth = createAuth();
-  setAccessTokenSource(() => auth.accessToken());
-  const queryClient = createQueryClient({ onUnauthorized: createReauthenticator(auth) });
+  setAccessTokenSource(() => auth.accessToken(), { ended: () => auth.signedOut() });
+  const queryClient = createQueryClient({
+    onUnauthorized: createReauthenticator(auth, { onSignInFailed: () => toast.error(t('auth.signInFailed')) }),
+  });
   const router = createAppRouter({ auth, queryClient });
+  // A logout in another tab ends this tab's session too: nothing of it stays on screen or in memory.
+  auth.onSignedOutElsewhere(() => {
+    void router.navigate({ to: '/signed-out', replace: true }).finally(() => {
+      void queryClient.cancelQueries();
+      queryClient.clear();
+    });
+  });
   // The route's loaders (and so its API calls) start now, while React renders for the first
   // time, not after it; the router's own first load then finds this one under way.
   router.load().catch(console.error);
@@ -33,9 +43,14 @@ function start() {
 
 /** Without its settings the portal cannot sign anyone in: say so instead of a blank page. */
 function cannotStart(reason: unknown) {
-  const message = document.createElement('p');
+  const message = document.createElement('div');
   message.setAttribute('role', 'alert');
-  message.textContent = t('app.configError');
+  const what = document.createElement('p');
+  what.textContent = t('app.configError');
+  // For whoever runs the portal: which setting is wrong (never a secret: config.json is public).
+  const why = document.createElement('p');
+  why.textContent = reason instanceof Error ? reason.message : String(reason);
+  message.replaceChildren(what, why);
   root!.replaceChildren(message);
   console.error('The portal could not read its configuration:', reason);
 }

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as SignedOutRouteImport } from './routes/signed-out'
 import { Route as IdpInstructionsRouteImport } from './routes/idp/instructions'
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile/index'
 import { Route as AuthenticatedProfileDetailsRouteImport } from './routes/_authenticated/profile/details'
@@ -33,6 +34,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedOutRoute = SignedOutRouteImport.update({
+  id: '/signed-out',
+  path: '/signed-out',
   getParentRoute: () => rootRouteImport,
 } as any)
 const IdpInstructionsRoute = IdpInstructionsRouteImport.update({
@@ -115,6 +121,7 @@ const AuthenticatedProfileMfaEnrollProviderFactorTypeRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/signed-out': typeof SignedOutRoute
   '/idp/instructions': typeof IdpInstructionsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -132,6 +139,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/signed-out': typeof SignedOutRoute
   '/idp/instructions': typeof IdpInstructionsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -151,6 +159,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/signed-out': typeof SignedOutRoute
   '/idp/instructions': typeof IdpInstructionsRoute
   '/_authenticated/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/_authenticated/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -170,6 +179,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/signed-out'
     | '/idp/instructions'
     | '/profile/details'
     | '/profile/login'
@@ -187,6 +197,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/signed-out'
     | '/idp/instructions'
     | '/profile/details'
     | '/profile/login'
@@ -205,6 +216,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/signed-out'
     | '/idp/instructions'
     | '/_authenticated/profile/details'
     | '/_authenticated/profile/login'
@@ -224,6 +236,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  SignedOutRoute: typeof SignedOutRoute
   IdpInstructionsRoute: typeof IdpInstructionsRoute
   AuthProviderCallbackRoute: typeof AuthProviderCallbackRoute
   AuthProviderLoginRoute: typeof AuthProviderLoginRoute
@@ -247,6 +260,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signed-out': {
+      id: '/signed-out'
+      path: '/signed-out'
+      fullPath: '/signed-out'
+      preLoaderRoute: typeof SignedOutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/idp/instructions': {
@@ -378,6 +398,7 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  SignedOutRoute: SignedOutRoute,
   IdpInstructionsRoute: IdpInstructionsRoute,
   AuthProviderCallbackRoute: AuthProviderCallbackRoute,
   AuthProviderLoginRoute: AuthProviderLoginRoute,

@@ -26,6 +26,27 @@
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.
  *
+ * **Security.** The portal is a public client in the browser; everything it sends may have
+ * been crafted by someone else, so the backend checks what matters itself:
+ * - *Identity links.* `linkIdentity`'s `externalId` is only a hint: the backend links the
+ *   subject that its own exchange of the provider's code (`exchangeSocialCode`,
+ *   `getIamSmartTokenizedId`, with PKCE towards the providers) found for the caller's session,
+ *   and refuses anything else. The portal links only after the person has confirmed on a page
+ *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
+ *   minutes and in the tab that started the attempt.
+ * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ *   unlinking an identity, changing the recovery email, and setting or deleting the security
+ *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
+ *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
+ *   the access token itself. A backend on another origin exposes the header to the browser
+ *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
+ * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
+ *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
+ * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
+ *   audience and expiry, and acts only on the token's own user.
+ *
  * **Examples and the mock.** Every successful response has named examples. Two personas
  * appear, under the same names, on every operation, so one `Prefer: example=NAME` header
  * works everywhere with the Prism mock:

@@ -7,7 +7,24 @@ const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 describe('parseConfig', () => {
   it('accepts the dev stack config and trims trailing slashes', () => {
     const parsed = parseConfig({ ...devConfig, oidcAuthority: 'https://sso.example.edu/' });
-    expect(parsed).toEqual({ config: { ...devConfig, oidcAuthority: 'https://sso.example.edu' } });
+    expect(parsed).toEqual({ config: { ...devConfig, oidcAuthority: 'https://sso.example.edu', cspReportUrl: '' } });
+  });
+
+  it.each([
+    ['oidcAuthority', 'http://sso.example.edu.hk/oauth2/default'],
+    ['apiBase', 'http://api.example.edu.hk'],
+    ['centralSignInUrl', 'http://sso.example.edu.hk'],
+    ['centralSignOutUrl', 'http://sso.example.edu.hk/logout'],
+    ['cspReportUrl', 'http://reports.example.edu.hk/csp'],
+  ])('refuses a production %s over plain http', (name, value) => {
+    expect(parseConfig({ ...devConfig, [name]: value })).toEqual({
+      errors: [`${name} must use https: (plain http: is allowed only on localhost or 127.0.0.1)`],
+    });
+  });
+
+  it('allows plain http on this machine only', () => {
+    expect(parseConfig({ ...devConfig, apiBase: 'http://127.0.0.1:4010', oidcAuthority: 'http://localhost:9000' })).toHaveProperty('config');
+    expect(parseConfig({ ...devConfig, oidcAuthority: 'http://localhost.evil.example:9000' })).toHaveProperty('errors');
   });
 
   it('lists every problem at once', () => {

@@ -16,19 +16,27 @@ export interface Config {
   webauthnRpId: string;
   /** false hides the Social Identities & IAM SMART box whatever the API says. */
   socialIdentities: boolean;
+  /** Optional: where browsers report Content-Security-Policy violations (the hosting's headers use it). */
+  cspReportUrl: string;
 }
 
 export const CONFIG_PATH = '/config.json';
 
 const URL_FIELDS = ['oidcAuthority', 'centralSignInUrl', 'centralSignOutUrl'] as const;
+const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl'] as const;
+/** Plain http is for this machine only (the dev stack); everything else travels over TLS. */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
 
-function isHttpUrl(value: string) {
+function urlOf(value: string): URL | undefined {
   try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
+    return new URL(value);
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+const isHttpUrl = (url: URL | undefined) => url !== undefined && ['http:', 'https:'].includes(url.protocol);
+const isSecure = (url: URL) => url.protocol === 'https:' || LOCAL_HOSTS.includes(url.hostname);
 
 /** Checks a config file's content; every problem is listed, so one fix round is enough. */
 export function parseConfig(value: unknown): { config: Config } | { errors: string[] } {
@@ -52,10 +60,15 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
     centralSignOutUrl: text('centralSignOutUrl'),
     webauthnRpId: text('webauthnRpId'),
     socialIdentities: raw.socialIdentities === true,
+    cspReportUrl: text('cspReportUrl', { optional: true }),
   };
   if (raw.socialIdentities !== undefined && typeof raw.socialIdentities !== 'boolean') errors.push('socialIdentities must be true or false');
-  for (const name of URL_FIELDS) if (config[name] && !isHttpUrl(config[name])) errors.push(`${name} must be an http(s) URL`);
-  if (config.apiBase && !isHttpUrl(config.apiBase)) errors.push('apiBase must be empty or an http(s) URL');
+  for (const name of [...URL_FIELDS, ...OPTIONAL_URL_FIELDS]) {
+    if (!config[name]) continue;
+    const url = urlOf(config[name]);
+    if (!isHttpUrl(url)) errors.push(OPTIONAL_URL_FIELDS.includes(name as never) ? `${name} must be empty or an http(s) URL` : `${name} must be an http(s) URL`);
+    else if (!isSecure(url!)) errors.push(`${name} must use https: (plain http: is allowed only on localhost or 127.0.0.1)`);
+  }
   return errors.length ? { errors } : { config };
 }
 
@@ -68,6 +81,7 @@ export const config: Config = {
   centralSignOutUrl: '',
   webauthnRpId: '',
   socialIdentities: false,
+  cspReportUrl: '',
 };
 
 export function applyConfig(next: Config) {

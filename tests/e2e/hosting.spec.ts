@@ -1,5 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +17,8 @@ import { signIn, watchConsole } from './support';
  */
 const PORT = 4180;
 const TLS_PORT = 4181;
+/** Plain HTTP beside the TLS server, which only redirects to it. */
+const REDIRECT_PORT = 4182;
 const ORIGIN = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
 
@@ -93,7 +96,9 @@ test.describe('the build hosted by nginx', () => {
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(headers['content-security-policy'], path).toContain('connect-src \'self\' http://localhost:9000');
       expect(headers['strict-transport-security'], path).toContain('max-age=31536000');
-      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(headers['referrer-policy'], path).toBe('no-referrer');
+      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+      expect(headers['cross-origin-resource-policy'], path).toBe('same-origin');
       expect(headers['permissions-policy'], path).toContain('camera=()');
       expect(headers['x-content-type-options'], path).toBe('nosniff');
     }
@@ -113,6 +118,11 @@ test.describe('the build hosted by nginx', () => {
     const identity = await fetch(`${ORIGIN}/assets/${entry}`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(identity.headers.get('content-encoding')).toBeNull();
     expect(Number(identity.headers.get('content-length'))).toBe(raw.length);
+    // API answers (proxied to the mock) are never cached and never sniffed.
+    const api = await request.get(`${ORIGIN}/api/v1/user/profile`, { headers: { Authorization: 'Bearer any' } });
+    expect(api.status()).toBe(200);
+    expect(api.headers()['cache-control']).toBe('no-store');
+    expect(api.headers()['x-content-type-options']).toBe('nosniff');
     // A missing asset is a 404, not index.html served as JavaScript; the manifest stays private.
     expect((await request.get(`${ORIGIN}/assets/missing-0000.js`)).status()).toBe(404);
     expect((await request.get(`${ORIGIN}/.vite/manifest.json`)).status()).toBe(404);
@@ -131,7 +141,14 @@ test.describe('the build hosted by nginx', () => {
     test.skip(!OPENSSL && !CI, 'openssl is not installed (apt-get install openssl); CI installs it');
     const dir = folder('portal-nginx-tls-');
     const tls = selfSignedCertificate(dir, 'portal.localhost');
-    const { conf } = writeNginxConf(dir, { config: config(), root: resolve('dist'), listen: `127.0.0.1:${TLS_PORT}`, serverName: 'portal.localhost', tls });
+    const { conf } = writeNginxConf(dir, {
+      config: config(),
+      root: resolve('dist'),
+      listen: `127.0.0.1:${TLS_PORT}`,
+      httpListen: `127.0.0.1:${REDIRECT_PORT}`,
+      serverName: 'portal.localhost',
+      tls,
+    });
     tlsNginx = startNginx(dir, conf);
     const session = await connectWhenUp(TLS_PORT, readFileSync(tls.certificate), tlsNginx, dir);
     const get = (path: string, headers: Record<string, string> = {}) =>
@@ -158,6 +175,13 @@ test.describe('the build hosted by nginx', () => {
       expect(String(asset.headers['content-security-policy'])).toContain("script-src 'self';");
       const inflate = asset.headers['content-encoding'] === 'br' ? brotliDecompressSync : gunzipSync;
       expect(inflate(asset.body).equals(readFileSync(`dist/assets/${entry}`))).toBe(true);
+      // Plain HTTP only sends the browser to HTTPS, to the same address.
+      const plain = await new Promise<IncomingMessage>((done, fail) =>
+        httpGet({ host: '127.0.0.1', port: REDIRECT_PORT, path: '/profile/details?x=1', headers: { Host: 'portal.localhost' } }, done).on('error', fail),
+      );
+      plain.resume();
+      expect(plain.statusCode).toBe(301);
+      expect(plain.headers.location).toBe(`https://portal.localhost:${TLS_PORT}/profile/details?x=1`);
     } finally {
       session.close();
     }

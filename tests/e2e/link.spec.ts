@@ -1,20 +1,41 @@
 import { expect, test } from './fixtures';
-import { IDP, signIn, watchConsole } from './support';
+import { DEV_PASSWORD, IDP, signIn, watchConsole } from './support';
 
-test('links iAM Smart through the whole round trip: authorize, callback, sign-in with the provider scope, link', async ({ page }) => {
+test('links iAM Smart through the whole round trip: authorize, callback, a fresh sign-in with the provider scope, the person confirms, link', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, 'smwong25');
   await expect(page).toHaveURL('/profile/details');
 
+  const linkCalls: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/v1/user/idps/') && linkCalls.push(r.url()));
   const authorize = page.waitForRequest((r) => r.url().includes('/api/v1/auth/iamsmart/authorize'));
   const tokenized = page.waitForRequest((r) => r.url().endsWith('/api/v1/_/iamsmart/tokenized-id'));
   const providerScope = page.waitForRequest((r) => r.url().startsWith(`${IDP}/auth?`) && new URL(r.url()).searchParams.get('scope') === 'openid iamsmart');
-  const linked = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/idps/0oa1smart') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Link iAM Smart' }).click();
 
   expect(new URL((await authorize).url()).searchParams.has('state')).toBe(false);
-  expect((await tokenized).postDataJSON()).toEqual({ code: 'mock-iamsmart-code', idp: 'iamsmart', state: '' });
-  await providerScope;
+  const exchange = await tokenized;
+  expect(exchange.postDataJSON()).toEqual({ code: 'mock-iamsmart-code', idp: 'iamsmart', state: '' });
+  // The person is signed in: the exchange carries their bearer (spec section 6).
+  expect(exchange.headers().authorization).toMatch(/^Bearer /);
+  // The sign-in that carries the link asks for a fresh authentication: the live single sign-on
+  // session alone does not complete it, the identity provider shows its login form again.
+  const fresh = new URL((await providerScope).url()).searchParams;
+  expect([fresh.get('prompt'), fresh.get('max_age')]).toEqual(['login', '0']);
+  await expect(page.getByRole('heading', { name: 'University sign-in' })).toBeVisible();
+  await page.getByLabel('Username').fill('smwong25');
+  await page.getByLabel('Password').fill(DEV_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Back on /profile: both accounts are named and nothing is linked until the person says so.
+  await expect(page).toHaveURL('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
+  await expect(page.getByTestId('link-university-account')).toHaveText('WONG Siu Ming (smwong25)');
+  await expect(page.getByTestId('link-external-account')).toHaveText('ext-ia…8899');
+  expect(linkCalls).toEqual([]);
+
+  const linked = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/idps/0oa1smart') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Link', exact: true }).click();
   expect((await linked).postDataJSON()).toEqual({ externalId: 'ext-iamsmart-5566778899' });
 
   await expect(page).toHaveURL('/idp/link/iamsmart/success');

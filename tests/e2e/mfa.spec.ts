@@ -16,6 +16,9 @@ test('removes a factor as the full persona', async ({ page }) => {
   await page.getByRole('button', { name: 'Edit' }).click();
   const removed = page.waitForRequest((r) => r.method() === 'DELETE' && /\/api\/v1\/user\/factor\/[^/]+$/.test(r.url()));
   await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove SMS Authentication?' });
+  await expect(confirm).toContainText('You will no longer be able to sign in with SMS Authentication.');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
   await removed;
   await expect(page.getByText('Reset factor successfully')).toBeVisible();
   expect(problems).toEqual([]);

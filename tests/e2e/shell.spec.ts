@@ -117,7 +117,9 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['strict-transport-security']).toContain('max-age=');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['x-content-type-options']).toBe('nosniff');
 

@@ -6,6 +6,7 @@ import { createAppRouter } from '../../src/router';
 import { setAccessTokenSource } from '../../src/shared/api/fetcher';
 import { createQueryClient } from '../../src/shared/api/queryClient';
 import type { Auth } from '../../src/shared/auth/auth';
+import { createReauthenticator } from '../../src/shared/auth/reauthenticate';
 import { AppProviders } from '../../src/shared/ui/AppProviders';
 
 export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> };
@@ -17,12 +18,18 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = '
     getUser: vi.fn(async () => user),
     accessToken: vi.fn(() => user?.access_token),
     signIn: vi.fn(async () => undefined),
-    completeSignIn: vi.fn(async () => '/profile'),
+    isPendingSignIn: vi.fn(() => true),
+    completeSignIn: vi.fn(async () => ({ returnTo: '/profile', subject: sub, stepUp: false })),
     renew: vi.fn(async () => true),
     expiresAt: vi.fn(() => undefined),
     subject: vi.fn(() => user?.profile.sub),
+    signedOut: vi.fn(() => false),
     forgetUser: vi.fn(async () => undefined),
-    signOut: vi.fn(async () => undefined),
+    // Like the real one: the session is forgotten, then the server sessions end with the captured token.
+    signOut: vi.fn(async ({ endServerSessions }: { endServerSessions?: (token: string) => Promise<unknown> } = {}) => {
+      if (user) await endServerSessions?.(user.access_token).catch(() => undefined);
+    }),
+    onSignedOutElsewhere: vi.fn(() => () => undefined),
   } as FakeAuth;
 }
 
@@ -31,13 +38,10 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = '
  * handlers generated from the contract, with retries off so failures show at once.
  */
 export function renderRoute(path: string, { auth = fakeAuth() }: { auth?: FakeAuth } = {}) {
-  setAccessTokenSource(() => auth.accessToken());
+  setAccessTokenSource(() => auth.accessToken(), { ended: () => auth.signedOut() });
   const queryClient = createQueryClient({
     retry: false,
-    onUnauthorized: () => {
-      void auth.signIn({ returnTo: `${router.state.location.pathname}${router.state.location.searchStr}` });
-      return true;
-    },
+    onUnauthorized: createReauthenticator(auth, { here: () => `${router.state.location.pathname}${router.state.location.searchStr}` }),
   });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ auth, queryClient }, history);

@@ -26,6 +26,27 @@
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.
  *
+ * **Security.** The portal is a public client in the browser; everything it sends may have
+ * been crafted by someone else, so the backend checks what matters itself:
+ * - *Identity links.* `linkIdentity`'s `externalId` is only a hint: the backend links the
+ *   subject that its own exchange of the provider's code (`exchangeSocialCode`,
+ *   `getIamSmartTokenizedId`, with PKCE towards the providers) found for the caller's session,
+ *   and refuses anything else. The portal links only after the person has confirmed on a page
+ *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
+ *   minutes and in the tab that started the attempt.
+ * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ *   unlinking an identity, changing the recovery email, and setting or deleting the security
+ *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
+ *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
+ *   the access token itself. A backend on another origin exposes the header to the browser
+ *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
+ * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
+ *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
+ * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
+ *   audience and expiry, and acts only on the token's own user.
+ *
  * **Examples and the mock.** Every successful response has named examples. Two personas
  * appear, under the same names, on every operation, so one `Prefer: example=NAME` header
  * works everywhere with the Prism mock:
@@ -72,6 +93,7 @@ import type {
   OperationStatus,
   SecurityQuestionOption,
   ServerErrorResponse,
+  StepUpRequiredResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -326,6 +348,15 @@ export const getEnrollFactorUrl = () => {
  * options for security keys. The enrolment is then finished with `activateFactor`
  * (or, for push, by polling `pollFactorActivation`). The security question is `ACTIVE`
  * at once. An answer without `status` aborts the wizard silently.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
+ *
+ * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * so no browser or proxy cache keeps it.
  * @summary Start enrolling a factor
  */
 export const enrollFactor = async (enrollFactorRequest: EnrollFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
@@ -359,7 +390,7 @@ return apiFetch<EnrollmentResponse>(getEnrollFactorUrl(),
 
 export const getEnrollFactorMutationKey = () => ['enrollFactor'] as const;
 
-export const getEnrollFactorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getEnrollFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError,EnrollFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError,EnrollFactorMutationVariables, TContext> => {
 
@@ -388,13 +419,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type EnrollFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollFactor>>>
     export type EnrollFactorMutationBody = EnrollFactorRequest
-    export type EnrollFactorMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type EnrollFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type EnrollFactorMutationVariables = {data: EnrollFactorRequest}
 
     /**
  * @summary Start enrolling a factor
  */
-export const useEnrollFactor = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useEnrollFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError,EnrollFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof enrollFactor>>,
@@ -418,6 +449,12 @@ export const useEnrollFactor = <TError = BadRequestResponse | UnauthorizedRespon
  * Status `ACTIVE` (SMS may finish at once) ends the wizard; otherwise the user enters
  * the code for `activateFactor`. A failed call shows 'We found some errors. Please
  * review the form and make corrections.'
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling SMS or voice call
  */
 export const enrollPhoneFactor = async (enrollPhoneFactorRequest: EnrollPhoneFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
@@ -451,7 +488,7 @@ return apiFetch<EnrollmentResponse>(getEnrollPhoneFactorUrl(),
 
 export const getEnrollPhoneFactorMutationKey = () => ['enrollPhoneFactor'] as const;
 
-export const getEnrollPhoneFactorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getEnrollPhoneFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError,EnrollPhoneFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError,EnrollPhoneFactorMutationVariables, TContext> => {
 
@@ -480,13 +517,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type EnrollPhoneFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollPhoneFactor>>>
     export type EnrollPhoneFactorMutationBody = EnrollPhoneFactorRequest
-    export type EnrollPhoneFactorMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type EnrollPhoneFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type EnrollPhoneFactorMutationVariables = {data: EnrollPhoneFactorRequest}
 
     /**
  * @summary Start enrolling SMS or voice call
  */
-export const useEnrollPhoneFactor = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useEnrollPhoneFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError,EnrollPhoneFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof enrollPhoneFactor>>,
@@ -508,6 +545,12 @@ export const useEnrollPhoneFactor = <TError = BadRequestResponse | UnauthorizedR
  * Sends a verification code to the user's primary email. The portal needs the primary
  * email from the profile first ('Cannot find email, are you logged in?' otherwise). The
  * code is then checked with `activateFactor`.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling email
  */
 export const enrollEmailFactor = async (enrollEmailFactorRequest: EnrollEmailFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
@@ -541,7 +584,7 @@ return apiFetch<EnrollmentResponse>(getEnrollEmailFactorUrl(),
 
 export const getEnrollEmailFactorMutationKey = () => ['enrollEmailFactor'] as const;
 
-export const getEnrollEmailFactorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getEnrollEmailFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError,EnrollEmailFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError,EnrollEmailFactorMutationVariables, TContext> => {
 
@@ -570,13 +613,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type EnrollEmailFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollEmailFactor>>>
     export type EnrollEmailFactorMutationBody = EnrollEmailFactorRequest
-    export type EnrollEmailFactorMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type EnrollEmailFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type EnrollEmailFactorMutationVariables = {data: EnrollEmailFactorRequest}
 
     /**
  * @summary Start enrolling email
  */
-export const useEnrollEmailFactor = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useEnrollEmailFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError,EnrollEmailFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof enrollEmailFactor>>,
@@ -598,6 +641,12 @@ export const useEnrollEmailFactor = <TError = BadRequestResponse | UnauthorizedR
  * Finishes enrolment of the university's authenticator (`token:hotp` with `CUSTOM`) in
  * one call: the secret and issuer from `getCustomTotpSecret`, the code the app shows and
  * the time the code was entered.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Enrol the university's own authenticator
  */
 export const enrollCustomTotp = async (enrollCustomTotpRequest: EnrollCustomTotpRequest, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
@@ -631,7 +680,7 @@ return apiFetch<OperationStatus>(getEnrollCustomTotpUrl(),
 
 export const getEnrollCustomTotpMutationKey = () => ['enrollCustomTotp'] as const;
 
-export const getEnrollCustomTotpMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getEnrollCustomTotpMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError,EnrollCustomTotpMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError,EnrollCustomTotpMutationVariables, TContext> => {
 
@@ -660,13 +709,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type EnrollCustomTotpMutationResult = NonNullable<Awaited<ReturnType<typeof enrollCustomTotp>>>
     export type EnrollCustomTotpMutationBody = EnrollCustomTotpRequest
-    export type EnrollCustomTotpMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type EnrollCustomTotpMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type EnrollCustomTotpMutationVariables = {data: EnrollCustomTotpRequest}
 
     /**
  * @summary Enrol the university's own authenticator
  */
-export const useEnrollCustomTotp = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useEnrollCustomTotp = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError,EnrollCustomTotpMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof enrollCustomTotp>>,
@@ -688,6 +737,9 @@ export const useEnrollCustomTotp = <TError = BadRequestResponse | UnauthorizedRe
  * A new secret for the university's authenticator, as an `otpauth://` address (shown
  * as a barcode, or its `secret` query parameter as the manual key). The specification's
  * `data.data.otpContent`: the body has a `data` object holding `otpContent`.
+ *
+ * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
 export const getCustomTotpSecret = async ( options?: Parameters<typeof apiFetch>[1]): Promise<CustomTotpSecretResponse> => {
@@ -790,6 +842,12 @@ export const getResetFactorUrl = (factorId: string,) => {
 /**
  * Removes an active factor, or deletes the security question. A truthy `status` means
  * success ('Reset factor successfully'); the portal then reloads the factor list.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Remove (reset) a factor
  */
 export const resetFactor = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
@@ -809,7 +867,7 @@ export const resetFactor = async (factorId: string, options?: Parameters<typeof 
 
 export const getResetFactorMutationKey = () => ['resetFactor'] as const;
 
-export const getResetFactorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getResetFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError,ResetFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError,ResetFactorMutationVariables, TContext> => {
 
@@ -838,13 +896,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetFactorMutationResult = NonNullable<Awaited<ReturnType<typeof resetFactor>>>
 
-    export type ResetFactorMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type ResetFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type ResetFactorMutationVariables = {factorId: string}
 
     /**
  * @summary Remove (reset) a factor
  */
-export const useResetFactor = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useResetFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError,ResetFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetFactor>>,
@@ -866,6 +924,12 @@ export const useResetFactor = <TError = BadRequestResponse | UnauthorizedRespons
  * Completes a pending enrolment: with the code the user entered (`passCode`) for
  * authenticator apps, SMS, voice call and email; with the new credential's
  * `attestation` and `clientData` (URL-safe base64 without padding) for security keys.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Finish enrolling a factor
  */
 export const activateFactor = async (factorId: string,
@@ -900,7 +964,7 @@ return apiFetch<EnrollmentResponse>(getActivateFactorUrl(factorId),
 
 export const getActivateFactorMutationKey = () => ['activateFactor'] as const;
 
-export const getActivateFactorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getActivateFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError,ActivateFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError,ActivateFactorMutationVariables, TContext> => {
 
@@ -929,13 +993,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ActivateFactorMutationResult = NonNullable<Awaited<ReturnType<typeof activateFactor>>>
     export type ActivateFactorMutationBody = ActivateFactorRequest
-    export type ActivateFactorMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type ActivateFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type ActivateFactorMutationVariables = {factorId: string;data: ActivateFactorRequest}
 
     /**
  * @summary Finish enrolling a factor
  */
-export const useActivateFactor = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useActivateFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError,ActivateFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof activateFactor>>,

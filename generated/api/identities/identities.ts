@@ -26,6 +26,27 @@
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.
  *
+ * **Security.** The portal is a public client in the browser; everything it sends may have
+ * been crafted by someone else, so the backend checks what matters itself:
+ * - *Identity links.* `linkIdentity`'s `externalId` is only a hint: the backend links the
+ *   subject that its own exchange of the provider's code (`exchangeSocialCode`,
+ *   `getIamSmartTokenizedId`, with PKCE towards the providers) found for the caller's session,
+ *   and refuses anything else. The portal links only after the person has confirmed on a page
+ *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
+ *   minutes and in the tab that started the attempt.
+ * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ *   unlinking an identity, changing the recovery email, and setting or deleting the security
+ *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
+ *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
+ *   the access token itself. A backend on another origin exposes the header to the browser
+ *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
+ * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
+ *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
+ * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
+ *   audience and expiry, and acts only on the token's own user.
+ *
  * **Examples and the mock.** Every successful response has named examples. Two personas
  * appear, under the same names, on every operation, so one `Prefer: example=NAME` header
  * works everywhere with the Prism mock:
@@ -65,6 +86,7 @@ import type {
   LinkedIdentitiesResponse,
   OperationStatus,
   ServerErrorResponse,
+  StepUpRequiredResponse,
   UnauthorizedResponse
 } from '../../model';
 
@@ -204,6 +226,19 @@ export const getLinkIdentityUrl = (idpId: string,) => {
 /**
  * Links the external identity (the subject of the token from `exchangeSocialCode`) to
  * the signed-in account. Success shows 'Link successfully'.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
+ *
+ * **What the backend must do.** The `externalId` in the body comes from the browser and may
+ * be crafted: it is only a hint to check. The backend links the identity that its own
+ * exchange of the provider's code (`exchangeSocialCode`, `getIamSmartTokenizedId`) found for
+ * this caller's session, and refuses when the two differ or no such exchange happened in the
+ * last minutes. The portal calls this only after the person has confirmed, on a page that
+ * names both accounts, and after a fresh sign-in (`prompt=login`, `max_age=0`).
  * @summary Link an external identity to the account
  */
 export const linkIdentity = async (idpId: string,
@@ -238,7 +273,7 @@ return apiFetch<OperationStatus>(getLinkIdentityUrl(idpId),
 
 export const getLinkIdentityMutationKey = () => ['linkIdentity'] as const;
 
-export const getLinkIdentityMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getLinkIdentityMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError,LinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError,LinkIdentityMutationVariables, TContext> => {
 
@@ -267,13 +302,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LinkIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof linkIdentity>>>
     export type LinkIdentityMutationBody = LinkIdentityRequest
-    export type LinkIdentityMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type LinkIdentityMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type LinkIdentityMutationVariables = {idpId: string;data: LinkIdentityRequest}
 
     /**
  * @summary Link an external identity to the account
  */
-export const useLinkIdentity = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useLinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError,LinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof linkIdentity>>,
@@ -294,6 +329,12 @@ export const useLinkIdentity = <TError = BadRequestResponse | UnauthorizedRespon
 /**
  * Removes the link to that identity provider. The portal asks for confirmation first
  * and never offers it for iAM Smart. Success shows 'Unlink successfully'.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Unlink an external identity from the account
  */
 export const unlinkIdentity = async (idpId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
@@ -313,7 +354,7 @@ export const unlinkIdentity = async (idpId: string, options?: Parameters<typeof 
 
 export const getUnlinkIdentityMutationKey = () => ['unlinkIdentity'] as const;
 
-export const getUnlinkIdentityMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getUnlinkIdentityMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError,UnlinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError,UnlinkIdentityMutationVariables, TContext> => {
 
@@ -342,13 +383,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UnlinkIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof unlinkIdentity>>>
 
-    export type UnlinkIdentityMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type UnlinkIdentityMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type UnlinkIdentityMutationVariables = {idpId: string}
 
     /**
  * @summary Unlink an external identity from the account
  */
-export const useUnlinkIdentity = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useUnlinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError,UnlinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unlinkIdentity>>,

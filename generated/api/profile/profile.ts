@@ -26,6 +26,27 @@
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.
  *
+ * **Security.** The portal is a public client in the browser; everything it sends may have
+ * been crafted by someone else, so the backend checks what matters itself:
+ * - *Identity links.* `linkIdentity`'s `externalId` is only a hint: the backend links the
+ *   subject that its own exchange of the provider's code (`exchangeSocialCode`,
+ *   `getIamSmartTokenizedId`, with PKCE towards the providers) found for the caller's session,
+ *   and refuses anything else. The portal links only after the person has confirmed on a page
+ *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
+ *   minutes and in the tab that started the attempt.
+ * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ *   unlinking an identity, changing the recovery email, and setting or deleting the security
+ *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
+ *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
+ *   the access token itself. A backend on another origin exposes the header to the browser
+ *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
+ * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
+ *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
+ * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
+ *   audience and expiry, and acts only on the token's own user.
+ *
  * **Examples and the mock.** Every successful response has named examples. Two personas
  * appear, under the same names, on every operation, so one `Prefer: example=NAME` header
  * works everywhere with the Prism mock:
@@ -63,6 +84,7 @@ import type {
   OperationStatus,
   ProfileResponse,
   ServerErrorResponse,
+  StepUpRequiredResponse,
   UnauthorizedResponse,
   UpdateRecoveryEmailRequest
 } from '../../model';
@@ -208,6 +230,12 @@ export const getUpdateRecoveryEmailUrl = () => {
  * format and does not call this when the value is unchanged ('Nothing has been
  * updated'). A truthy `status` means success ('Update success'); the portal then
  * fetches the profile again.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Change the recovery email
  */
 export const updateRecoveryEmail = async (updateRecoveryEmailRequest: UpdateRecoveryEmailRequest, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
@@ -241,7 +269,7 @@ return apiFetch<OperationStatus>(getUpdateRecoveryEmailUrl(),
 
 export const getUpdateRecoveryEmailMutationKey = () => ['updateRecoveryEmail'] as const;
 
-export const getUpdateRecoveryEmailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const getUpdateRecoveryEmailMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError,UpdateRecoveryEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError,UpdateRecoveryEmailMutationVariables, TContext> => {
 
@@ -270,13 +298,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateRecoveryEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateRecoveryEmail>>>
     export type UpdateRecoveryEmailMutationBody = UpdateRecoveryEmailRequest
-    export type UpdateRecoveryEmailMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
+    export type UpdateRecoveryEmailMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
     export type UpdateRecoveryEmailMutationVariables = {data: UpdateRecoveryEmailRequest}
 
     /**
  * @summary Change the recovery email
  */
-export const useUpdateRecoveryEmail = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+export const useUpdateRecoveryEmail = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError,UpdateRecoveryEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateRecoveryEmail>>,

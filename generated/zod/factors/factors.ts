@@ -26,6 +26,27 @@
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.
  *
+ * **Security.** The portal is a public client in the browser; everything it sends may have
+ * been crafted by someone else, so the backend checks what matters itself:
+ * - *Identity links.* `linkIdentity`'s `externalId` is only a hint: the backend links the
+ *   subject that its own exchange of the provider's code (`exchangeSocialCode`,
+ *   `getIamSmartTokenizedId`, with PKCE towards the providers) found for the caller's session,
+ *   and refuses anything else. The portal links only after the person has confirmed on a page
+ *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
+ *   minutes and in the tab that started the attempt.
+ * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ *   unlinking an identity, changing the recovery email, and setting or deleting the security
+ *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
+ *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
+ *   the access token itself. A backend on another origin exposes the header to the browser
+ *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
+ * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
+ *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
+ * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
+ *   audience and expiry, and acts only on the token's own user.
+ *
  * **Examples and the mock.** Every successful response has named examples. Two personas
  * appear, under the same names, on every operation, so one `Prefer: example=NAME` header
  * works everywhere with the Prism mock:
@@ -93,6 +114,15 @@ export const GetSecurityQuestionsResponse = zod.array(GetSecurityQuestionsRespon
  * options for security keys. The enrolment is then finished with `activateFactor`
  * (or, for push, by polling `pollFactorActivation`). The security question is `ACTIVE`
  * at once. An answer without `status` aborts the wizard silently.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
+ *
+ * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * so no browser or proxy cache keeps it.
  * @summary Start enrolling a factor
  */
 export const EnrollFactorBody = zod.object({
@@ -168,6 +198,12 @@ export const EnrollFactorResponse = zod.object({
  * Status `ACTIVE` (SMS may finish at once) ends the wizard; otherwise the user enters
  * the code for `activateFactor`. A failed call shows 'We found some errors. Please
  * review the form and make corrections.'
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling SMS or voice call
  */
 
@@ -244,6 +280,12 @@ export const EnrollPhoneFactorResponse = zod.object({
  * Sends a verification code to the user's primary email. The portal needs the primary
  * email from the profile first ('Cannot find email, are you logged in?' otherwise). The
  * code is then checked with `activateFactor`.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling email
  */
 export const EnrollEmailFactorBody = zod.object({
@@ -316,6 +358,12 @@ export const EnrollEmailFactorResponse = zod.object({
  * Finishes enrolment of the university's authenticator (`token:hotp` with `CUSTOM`) in
  * one call: the secret and issuer from `getCustomTotpSecret`, the code the app shows and
  * the time the code was entered.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Enrol the university's own authenticator
  */
 export const EnrollCustomTotpBody = zod.object({
@@ -333,6 +381,9 @@ export const EnrollCustomTotpResponse = zod.object({
  * A new secret for the university's authenticator, as an `otpauth://` address (shown
  * as a barcode, or its `secret` query parameter as the manual key). The specification's
  * `data.data.otpContent`: the body has a `data` object holding `otpContent`.
+ *
+ * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
 export const GetCustomTotpSecretResponse = zod.object({
@@ -344,6 +395,12 @@ export const GetCustomTotpSecretResponse = zod.object({
 /**
  * Removes an active factor, or deletes the security question. A truthy `status` means
  * success ('Reset factor successfully'); the portal then reloads the factor list.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Remove (reset) a factor
  */
 export const ResetFactorParams = zod.object({
@@ -358,6 +415,12 @@ export const ResetFactorResponse = zod.object({
  * Completes a pending enrolment: with the code the user entered (`passCode`) for
  * authenticator apps, SMS, voice call and email; with the new credential's
  * `attestation` and `clientData` (URL-safe base64 without padding) for security keys.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
+ * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Finish enrolling a factor
  */
 export const ActivateFactorParams = zod.object({

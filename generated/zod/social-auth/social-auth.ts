@@ -26,6 +26,27 @@
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
  * the social sign-in and identity-link flows, which declare `security: []`.
  *
+ * **Security.** The portal is a public client in the browser; everything it sends may have
+ * been crafted by someone else, so the backend checks what matters itself:
+ * - *Identity links.* `linkIdentity`'s `externalId` is only a hint: the backend links the
+ *   subject that its own exchange of the provider's code (`exchangeSocialCode`,
+ *   `getIamSmartTokenizedId`, with PKCE towards the providers) found for the caller's session,
+ *   and refuses anything else. The portal links only after the person has confirmed on a page
+ *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
+ *   minutes and in the tab that started the attempt.
+ * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ *   unlinking an identity, changing the recovery email, and setting or deleting the security
+ *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
+ *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
+ *   the access token itself. A backend on another origin exposes the header to the browser
+ *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
+ * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
+ *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
+ * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
+ *   audience and expiry, and acts only on the token's own user.
+ *
  * **Examples and the mock.** Every successful response has named examples. Two personas
  * appear, under the same names, on every operation, so one `Prefer: example=NAME` header
  * works everywhere with the Prism mock:
@@ -72,6 +93,11 @@ export const GetSocialAuthorizeUrlResponse = zod.string().describe('The authoriz
  * another): the portal reads `id_token` first, then `access_token`. Either is a JWT
  * whose subject (`sub`) claim is the external id used by `linkIdentity`. On failure the
  * browser goes to the central sign-in host.
+ *
+ * **What the backend must do.** Exchange the code with the provider itself, with PKCE
+ * (RFC 7636) where the provider supports it and the `state` it sent, and remember the
+ * external subject it found against the caller's session (the portal sends its bearer token
+ * when the person is signed in), so that `linkIdentity` can link that subject and no other.
  * @summary Exchange a social callback code for a token
  */
 export const ExchangeSocialCodeParams = zod.object({
@@ -91,6 +117,11 @@ export const ExchangeSocialCodeResponse = zod.object({
  * Public. The iAM Smart flavour of the code exchange. The specification's
  * `data.data.access_token`: the body has a `data` object holding `access_token`, a JWT
  * whose subject claim is the external id.
+ *
+ * **What the backend must do.** Exchange the code with the provider itself, with PKCE
+ * (RFC 7636) where the provider supports it and the `state` it sent, and remember the
+ * external subject it found against the caller's session (the portal sends its bearer token
+ * when the person is signed in), so that `linkIdentity` can link that subject and no other.
  * @summary Exchange an iAM Smart code for its tokenized id
  */
 export const GetIamSmartTokenizedIdBody = zod.object({

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
 import { t, type MessageKey } from '../../messages/t';
+import { useCallbackQuery } from '../../shared/callbackQuery';
 import { config } from '../../shared/config';
 import { isSocialProvider } from '../../shared/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -27,7 +28,8 @@ export interface InstructionsSearch {
  */
 export function IdpInstructions({ search }: { search: InstructionsSearch }) {
   const navigate = useNavigate();
-  const { code, state, error, error_description: description } = search;
+  // The code and state leave the address bar once read; the page works on what it read.
+  const { code, state, error, error_description: description } = useCallbackQuery(() => search);
   const wantsLink = Boolean(code) && isUserCreationDisabled(error, description);
   const [problem, setProblem] = useState<string | undefined>(wantsLink ? undefined : '');
   const started = useRef(false);

@@ -4,22 +4,28 @@ import { useEffect, useRef, useState } from 'react';
 import { exchangeSocialCode, getIamSmartTokenizedId } from '../../../generated/api/social-auth/social-auth';
 import { browser } from '../../shared/browser';
 import { t, type MessageKey } from '../../messages/t';
+import { useCallbackQuery } from '../../shared/callbackQuery';
 import { config } from '../../shared/config';
 import type { Auth } from '../../shared/auth/auth';
 import type { SocialProvider } from '../../shared/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import { readLinkState, writeLinkState } from './linkState';
-import { jwtSubject, providerLabel, sendsState, socialStateKey } from './socialLink';
+import { saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { externalAccountOf, providerLabel, sendsState, socialStateKey, type ExternalAccount } from './socialLink';
 
 export interface SocialCallbackProps {
   auth: Auth;
   provider: SocialProvider;
   code?: string;
   state?: string;
-  /** When false (the /idp/link flow), the idp id is looked up after sign-in instead. */
-  requireIdpId?: boolean;
+  /**
+   * 'profile': /auth/{provider}/callback, which completes a link this tab started from the
+   * profile's Link control. 'identity-provider': /idp/link/{provider}, where the identity
+   * provider sent an external login that is not linked yet; it starts an attempt of its own
+   * and looks the idp id up after sign-in.
+   */
+  from?: 'profile' | 'identity-provider';
 }
 
 class LinkError extends Error {
@@ -29,64 +35,77 @@ class LinkError extends Error {
 }
 
 /** Exchanges the provider's code for a token; its subject is the external id. */
-async function externalIdFor(provider: SocialProvider, code: string, state: string | undefined): Promise<string | undefined> {
+async function externalAccountFor(provider: SocialProvider, code: string, state: string | undefined): Promise<ExternalAccount | undefined> {
   const token =
     provider === 'iamsmart'
       ? (await getIamSmartTokenizedId({ code, idp: provider, state: state ?? '' })).data.access_token
       : await exchangeSocialCode(provider, { code }).then((answer) => answer.id_token ?? answer.access_token);
-  return jwtSubject(token);
+  return externalAccountOf(token);
+}
+
+/**
+ * The attempt this callback continues: this tab's, started from the profile for this
+ * provider, less than 10 minutes ago, still waiting for the provider. The social state this
+ * tab sent must come back too (iAM Smart sends none: the pending attempt is what it has).
+ */
+function pendingProfileAttempt(provider: SocialProvider, state: string | undefined): LinkAttempt {
+  if (sendsState(provider)) {
+    const expected = window.sessionStorage.getItem(socialStateKey(provider));
+    window.sessionStorage.removeItem(socialStateKey(provider));
+    if (!expected || expected !== state) throw new LinkError('identities.stateMismatch');
+  }
+  const pending = usableLinkAttempt({ phase: 'provider' });
+  if ('refusal' in pending) throw new LinkError(pending.refusal === 'expired' ? 'identities.attemptExpired' : 'identities.unknownAction');
+  if (pending.attempt.link.idpName !== provider) throw new LinkError('identities.unknownAction');
+  if (!pending.attempt.link.idpId) throw new LinkError('identities.noIdpId');
+  return pending.attempt;
 }
 
 /**
  * /auth/{provider}/callback (and /idp/link/{provider}): the provider returns with a code.
- * The code becomes the external id, the link state is stored, and a sign-in with the scopes
- * `openid {provider}` starts; the link itself is made at /profile once signed in.
+ * Nothing is exchanged for a callback this tab did not ask for. The code becomes the external
+ * account, the link attempt moves on, and a fresh sign-in with the scopes `openid {provider}`
+ * starts, carrying the attempt's nonce; the person confirms the link at /profile.
  */
-export function SocialCallback({ auth, provider, code, state, requireIdpId = true }: SocialCallbackProps) {
+export function SocialCallback({ auth, provider, code, state, from = 'profile' }: SocialCallbackProps) {
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
+  const query = useCallbackQuery(() => ({ code, state }));
   const started = useRef(false);
   const label = t(providerLabel(provider));
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!code) {
+    if (!query.code) {
       void navigate({ to: '/', replace: true });
       return;
     }
-    // Shown in the page rather than as a passing toast: there is nothing else on it.
-    const fail = (message: string) => setError(message);
-    if (sendsState(provider) && requireIdpId) {
-      const expected = window.localStorage.getItem(socialStateKey(provider));
-      window.localStorage.removeItem(socialStateKey(provider));
-      if (!expected || expected !== state) {
-        fail(t('identities.stateMismatch'));
-        return;
-      }
-    }
+    const callbackCode = query.code;
     void (async () => {
-      let externalId: string | undefined;
       try {
-        externalId = await externalIdFor(provider, code, state);
-      } catch {
-        // The provider's code could not be exchanged: back to the central sign-in (spec section 4).
-        browser.assign(config.centralSignInUrl);
-        return;
-      }
-      try {
-        if (!externalId) throw new LinkError('identities.noExternalId');
-        const current = readLinkState();
-        const linking = current.mode === 'startLinkIdp' ? current.link : requireIdpId ? undefined : {};
-        if (!linking) throw new LinkError('identities.unknownAction');
-        if (requireIdpId && !linking.idpId) throw new LinkError('identities.noIdpId');
-        writeLinkState({ mode: 'startLinkIdp', link: { ...linking, idpName: provider, externalId } });
-        await auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile' });
+        const attempt = from === 'profile' ? pendingProfileAttempt(provider, query.state) : undefined;
+        let account: ExternalAccount | undefined;
+        try {
+          account = await externalAccountFor(provider, callbackCode, query.state);
+        } catch {
+          // The provider's code could not be exchanged: back to the central sign-in (spec section 4).
+          browser.assign(config.centralSignInUrl);
+          return;
+        }
+        if (!account) throw new LinkError('identities.noExternalId');
+        const link = { idpName: provider, ...account };
+        const next: LinkAttempt = attempt
+          ? { ...attempt, link: { ...attempt.link, ...link }, phase: 'sign-in' }
+          : startLinkAttempt(link, { phase: 'sign-in' });
+        if (attempt) saveLinkAttempt(next);
+        await auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: next.nonce });
       } catch (reason) {
-        fail(reason instanceof Error ? reason.message : String(reason));
+        // Shown in the page rather than as a passing toast: there is nothing else on it.
+        setError(reason instanceof Error ? reason.message : String(reason));
       }
     })();
-  }, [auth, provider, code, state, requireIdpId, navigate]);
+  }, [auth, provider, query, from, navigate]);
 
   return (
     <PublicLayout>

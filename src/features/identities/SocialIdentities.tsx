@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   useGetIdpConfig,
@@ -13,7 +13,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
 import { identityControl, identityRows, type IdentityRow } from './identityCatalogue';
-import { writeLinkState } from './linkState';
+import { startLinkAttempt } from './linkState';
 import { ProviderLogo } from './ProviderLogo';
 
 /**
@@ -32,12 +32,14 @@ export function SocialIdentities() {
 
 function SocialIdentitiesBox() {
   const navigate = useNavigate();
+  const { auth } = useRouteContext({ from: '__root__' });
   const idps = useGetLinkedIdentities();
   const unlink = useUnlinkIdentity();
   const [confirming, setConfirming] = useState<IdentityRow>();
 
   const startLink = (row: IdentityRow) => {
-    writeLinkState({ mode: 'startLinkIdp', link: { idpId: row.id, idpName: row.provider } });
+    // The attempt belongs to this tab and this person; they confirm the link once back.
+    startLinkAttempt({ idpId: row.id, idpName: row.provider }, { owner: auth.subject(), phase: 'provider' });
     void navigate({ to: '/auth/$provider/login', params: { provider: row.provider } });
   };
 

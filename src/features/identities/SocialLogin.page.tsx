@@ -22,7 +22,7 @@ export function SocialLogin({ provider }: { provider: SocialProvider }) {
     let state: string | undefined;
     if (sendsState(provider)) {
       state = createSocialState();
-      window.localStorage.setItem(socialStateKey(provider), state);
+      window.sessionStorage.setItem(socialStateKey(provider), state);
     }
     getSocialAuthorizeUrl(provider, state ? { state } : undefined)
       .then((address) => {

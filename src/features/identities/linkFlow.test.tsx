@@ -3,12 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
 import { example } from '../../../tests/support/examples';
-import { renderRoute } from '../../../tests/support/renderRoute';
+import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { readLinkState, writeLinkState } from './linkState';
+import { encodeLinkState, LINK_ATTEMPT_TTL_MS, LINK_TAB_KEY, markJustLinked, readLinkState, startLinkAttempt, type LinkDetails } from './linkState';
 
 const CENTRAL_SIGN_IN = 'http://localhost:9000';
 const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';
+const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,6 +17,13 @@ afterEach(() => {
 
 function token(payload: object) {
   return `eyJhbGciOiJub25lIn0.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.`;
+}
+
+/** Records every link call the portal makes. */
+function recordLinks() {
+  const linked: unknown[] = [];
+  server.use(http.post('*/api/v1/user/idps/:idpId', async ({ params, request }) => (linked.push([params.idpId, await request.json()]), HttpResponse.json({ status: true }))));
+  return linked;
 }
 
 describe('/auth/{provider}/login', () => {
@@ -33,7 +41,7 @@ describe('/auth/{provider}/login', () => {
     expect(new URL(asked[0]!).searchParams.has('state')).toBe(false);
   });
 
-  it('sends a fresh 32-character state for Google and keeps it for the callback', async () => {
+  it("sends a fresh 32-character state for Google and keeps it in this tab's session storage for the callback", async () => {
     let state: string | null = null;
     server.use(
       http.get('*/api/v1/auth/google/authorize', ({ request }) => {
@@ -44,7 +52,8 @@ describe('/auth/{provider}/login', () => {
     renderRoute('/auth/google/login');
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('/auth/google/callback?code=abc'));
     expect(state).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(window.localStorage.getItem('socialState.google')).toBe(state);
+    expect(window.sessionStorage.getItem('socialState.google')).toBe(state);
+    expect(window.localStorage.getItem('socialState.google')).toBeNull();
   });
 
   it.each([
@@ -61,73 +70,110 @@ describe('/auth/{provider}/login', () => {
 });
 
 describe('/auth/{provider}/callback', () => {
-  const linking = (idpId?: string) =>
-    writeLinkState({ mode: 'startLinkIdp', link: { ...(idpId ? { idpId } : {}), idpName: 'google' } });
-
-  it('exchanges the code, stores the external id and signs in again with the provider scope', async () => {
-    window.localStorage.setItem('socialState.google', 'S'.repeat(32));
-    linking('0oa4google');
+  const GOOGLE_STATE = 'S'.repeat(32);
+  const linking = (link: LinkDetails = { idpId: '0oa4google', idpName: 'google' }) => {
+    window.sessionStorage.setItem(`socialState.${link.idpName}`, GOOGLE_STATE);
+    return startLinkAttempt(link, { owner: 'smwong25', phase: 'provider' });
+  };
+  /** Counts the code exchanges, answering with the contract's example. */
+  function recordExchanges() {
     const bodies: unknown[] = [];
-    server.use(http.post('*/api/v1/auth/google/token', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json(example('exchangeSocialCode', 'full')))));
-    const { auth } = renderRoute(`/auth/google/callback?code=g-code&state=${'S'.repeat(32)}`);
-    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile' }));
+    const bearers: Array<string | null> = [];
+    server.use(
+      http.post('*/api/v1/auth/:provider/token', async ({ request }) => {
+        bodies.push(await request.json());
+        bearers.push(request.headers.get('Authorization'));
+        return HttpResponse.json(example('exchangeSocialCode', 'full'));
+      }),
+      http.post('*/api/v1/_/iamsmart/tokenized-id', async ({ request }) => {
+        bodies.push(await request.json());
+        bearers.push(request.headers.get('Authorization'));
+        return HttpResponse.json(example('getIamSmartTokenizedId', 'new-user'));
+      }),
+    );
+    return { bodies, bearers };
+  }
+
+  it("exchanges the code (with the signed-in person's bearer), keeps the external account and starts a fresh sign-in carrying the attempt", async () => {
+    const started = linking();
+    const { bodies, bearers } = recordExchanges();
+    const { auth, router } = renderRoute(`/auth/google/callback?code=g-code&state=${GOOGLE_STATE}`);
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile', link: started.nonce }));
     expect(bodies).toEqual([{ code: 'g-code' }]);
+    expect(bearers).toEqual(['Bearer test-access-token']);
     expect(readLinkState()).toEqual({
+      ...started,
       mode: 'startLinkIdp',
-      link: { idpId: '0oa4google', idpName: 'google', externalId: expect.stringMatching(/^ext-/) },
+      phase: 'sign-in',
+      link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-iamsmart-1029384756' },
     });
-    expect(window.localStorage.getItem('socialState.google')).toBeNull();
+    expect(window.sessionStorage.getItem('socialState.google')).toBeNull();
+    // The code and state left the address bar and this history entry.
+    expect(router.state.location.href).toBe('/auth/google/callback');
   });
 
   it('uses the iAM Smart tokenized-id call for iamsmart', async () => {
-    writeLinkState({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart' } });
-    const bodies: unknown[] = [];
-    server.use(http.post('*/api/v1/_/iamsmart/tokenized-id', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json(example('getIamSmartTokenizedId', 'new-user')))));
+    const started = linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
+    const { bodies } = recordExchanges();
     const { auth } = renderRoute('/auth/iamsmart/callback?code=mock-iamsmart-code');
-    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile' }));
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile', link: started.nonce }));
     expect(bodies).toEqual([{ code: 'mock-iamsmart-code', idp: 'iamsmart', state: '' }]);
     expect(readLinkState()).toMatchObject({ link: { externalId: 'ext-iamsmart-5566778899' } });
   });
 
-  it('refuses a state that does not match the one this browser sent, and links nothing', async () => {
-    window.localStorage.setItem('socialState.google', 'S'.repeat(32));
-    linking('0oa4google');
-    let exchanged = false;
-    server.use(http.post('*/api/v1/auth/google/token', () => ((exchanged = true), HttpResponse.json(example('exchangeSocialCode', 'full')))));
+  it.each([
+    ['no attempt is pending', () => undefined, 'Unknown action'],
+    ['the pending attempt is another tab\'s', () => {
+      linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
+      window.sessionStorage.removeItem(LINK_TAB_KEY);
+    }, 'Unknown action'],
+    ['the pending attempt is for another provider', () => linking({ idpId: '0oa4google', idpName: 'google' }), 'Unknown action'],
+    ['the pending attempt has expired', () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.now() - LINK_ATTEMPT_TTL_MS - 1000 });
+      linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
+      vi.useRealTimers();
+    }, 'This link request has expired, so nothing was linked. Please start again from your profile.'],
+    ['the pending attempt has no idp id', () => linking({ idpName: 'iamsmart' }), 'No idp id found'],
+  ])('refuses a forged iAM Smart callback when %s, exchanging nothing', async (_, arrange, message) => {
+    arrange();
+    const { bodies } = recordExchanges();
+    const { auth } = renderRoute('/auth/iamsmart/callback?code=forged');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(bodies).toEqual([]);
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('refuses a state that does not match the one this tab sent, and links nothing', async () => {
+    linking();
+    const { bodies } = recordExchanges();
     const { auth } = renderRoute(`/auth/google/callback?code=g-code&state=${'X'.repeat(32)}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This sign-in response does not match the request made from this browser, so nothing was linked.',
     );
-    expect(exchanged).toBe(false);
+    expect(bodies).toEqual([]);
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['No external id found', () => linking('0oa4google'), token({ iss: 'x' })],
-    ['Unknown action', () => undefined, token({ sub: 'ext-1' })],
-    ['No idp id found', () => linking(), token({ sub: 'ext-1' })],
-  ])("shows '%s'", async (message, arrange, idToken) => {
-    arrange();
-    window.localStorage.setItem('socialState.google', 'S'.repeat(32));
-    server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json({ id_token: idToken })));
-    const { auth } = renderRoute(`/auth/google/callback?code=c&state=${'S'.repeat(32)}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  it("shows 'No external id found' for a token without a subject", async () => {
+    linking();
+    server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json({ id_token: token({ iss: 'x' }) })));
+    const { auth } = renderRoute(`/auth/google/callback?code=c&state=${GOOGLE_STATE}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No external id found');
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
-  it('reads access_token when there is no id_token', async () => {
-    writeLinkState({ mode: 'startLinkIdp', link: { idpId: '0oa3linkedin', idpName: 'linkedin' } });
-    window.localStorage.setItem('socialState.linkedin', 'L'.repeat(32));
-    server.use(http.post('*/api/v1/auth/linkedin/token', () => HttpResponse.json(example('exchangeSocialCode', 'access-token-only'))));
-    const { auth } = renderRoute(`/auth/linkedin/callback?code=c&state=${'L'.repeat(32)}`);
+  it('reads access_token when there is no id_token, and the name the token carries', async () => {
+    linking({ idpId: '0oa3linkedin', idpName: 'linkedin' });
+    server.use(http.post('*/api/v1/auth/linkedin/token', () => HttpResponse.json({ access_token: token({ sub: 'li-1', email: 'tm@linkedin.example' }) })));
+    const { auth } = renderRoute(`/auth/linkedin/callback?code=c&state=${GOOGLE_STATE}`);
     await waitFor(() => expect(auth.signIn).toHaveBeenCalled());
+    expect(readLinkState()).toMatchObject({ link: { externalId: 'li-1', externalName: 'tm@linkedin.example' } });
   });
 
   it('goes to the central sign-in host when the token call fails', async () => {
-    linking('0oa4google');
-    window.localStorage.setItem('socialState.google', 'S'.repeat(32));
+    linking();
     server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json({ errorMessage: 'invalid_grant' }, { status: 400 })));
-    renderRoute(`/auth/google/callback?code=c&state=${'S'.repeat(32)}`);
+    renderRoute(`/auth/google/callback?code=c&state=${GOOGLE_STATE}`);
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(CENTRAL_SIGN_IN));
   });
 
@@ -137,13 +183,34 @@ describe('/auth/{provider}/callback', () => {
   });
 });
 
-describe('automatic link at /profile', () => {
-  it('links, shows the success page, and goes to the central sign-out page after 2 s', async () => {
+describe('confirming a link at /profile', () => {
+  const confirming = (link: LinkDetails = { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-iamsmart-5566778899' }, owner = 'smwong25') =>
+    startLinkAttempt(link, { owner, phase: 'confirm' });
+
+  it('names both accounts and links nothing before the person says Link', async () => {
+    confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-google-1', externalName: 'tm.chan@gmail.example' });
+    const linked = recordLinks();
+    renderRoute('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeInTheDocument();
+    expect(await screen.findByTestId('link-university-account')).toHaveTextContent('WONG Siu Ming (smwong25)');
+    expect(screen.getByTestId('link-external-account')).toHaveTextContent('tm.chan@gmail.example');
+    expect(screen.getByRole('button', { name: 'This is not me' })).toBeEnabled();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(linked).toEqual([]);
+  });
+
+  it('names the external account by a shortened subject when its token carried no name or email', async () => {
+    confirming();
+    renderRoute('/profile');
+    expect(await screen.findByTestId('link-external-account')).toHaveTextContent(/^ext-ia…8899$/);
+  });
+
+  it('Link links, shows the success page, and goes to the central sign-out page after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    writeLinkState({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-iamsmart-5566778899' } });
-    const linked: unknown[] = [];
-    server.use(http.post('*/api/v1/user/idps/:idpId', async ({ params, request }) => (linked.push([params.idpId, await request.json()]), HttpResponse.json({ status: true }))));
-    const { router } = renderRoute('/profile');
+    confirming();
+    const linked = recordLinks();
+    const { router, user } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Link' }));
 
     expect(
       await screen.findByText('Link up Success - Now you can log on with iAM Smart, you will be redirected to the log on page'),
@@ -156,15 +223,26 @@ describe('automatic link at /profile', () => {
     expect(browser.assign).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(browser.assign).toHaveBeenCalledWith(CENTRAL_SIGN_OUT);
-    // The 'Link successfully' toast (its viewport loads with the first toast).
     expect(await screen.findByText('Link successfully')).toBeInTheDocument();
+  });
+
+  it('"This is not me" discards the attempt and links nothing', async () => {
+    confirming();
+    const linked = recordLinks();
+    const { router, user } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'This is not me' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
+    expect(await screen.findByText('Nothing was linked.')).toBeInTheDocument();
+    expect(linked).toEqual([]);
+    expect(readLinkState()).toEqual({ mode: 'normal' });
   });
 
   it('on failure waits 3 s, then goes to the identity provider host', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    writeLinkState({ mode: 'startLinkIdp', link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-g' } });
+    confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-g' });
     server.use(http.post('*/api/v1/user/idps/:idpId', () => HttpResponse.json({ errorMessage: 'Identity already linked to another account' }, { status: 409 })));
-    renderRoute('/profile');
+    const { user } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Link' }));
     expect(await screen.findByText('Identity already linked to another account')).toBeInTheDocument();
     expect(screen.getByText('You will be taken to the university sign-in in 3 seconds.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(2900));
@@ -174,25 +252,86 @@ describe('automatic link at /profile', () => {
     expect(readLinkState()).toEqual({ mode: 'normal' });
   });
 
-  it('without a link in progress, /profile is the profile details', async () => {
+  it('a step-up answer signs in again carrying the same attempt, back to this page', async () => {
+    const started = confirming();
+    server.use(
+      http.post('*/api/v1/user/idps/:idpId', () =>
+        HttpResponse.json({ errorMessage: 'Please sign in again.' }, { status: 401, headers: { 'WWW-Authenticate': STEP_UP } }),
+      ),
+    );
+    const { auth, user } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile', link: started.nonce }));
+    expect(readLinkState()).toMatchObject({ phase: 'sign-in', nonce: started.nonce });
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('looks the idp id up for a link that came from the identity provider', async () => {
+    startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { phase: 'confirm' });
+    const linked = recordLinks();
+    const { user } = renderRoute('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(linked).toEqual([['0oa4google', { externalId: 'ext-g' }]]));
+  });
+
+  it.each([
+    ['no attempt', () => undefined],
+    ['an attempt that another person started', () => confirming(undefined, 'taiman.chan')],
+    ['an attempt of another tab', () => {
+      confirming();
+      window.sessionStorage.removeItem(LINK_TAB_KEY);
+    }],
+    ['an attempt still waiting for its sign-in', () => startLinkAttempt({ idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'x' }, { phase: 'sign-in' })],
+    ['a planted attempt without nonce (as before this portal checked)', () =>
+      window.localStorage.setItem('state', btoa(JSON.stringify({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' } })))],
+    ['a planted attempt with a nonce this tab never had', () =>
+      window.localStorage.setItem('state', encodeLinkState({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' }, nonce: 'planted-nonce-0000000', createdAt: Date.now(), phase: 'confirm' }))],
+  ])('with %s, /profile is the profile details and nothing is linked', async (_, arrange) => {
+    arrange();
+    const linked = recordLinks();
     const { router } = renderRoute('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(linked).toEqual([]);
+  });
+});
+
+describe('/idp/link/{provider}/success', () => {
+  it('opened without a link made in this tab, sends nobody to sign out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderRoute('/idp/link/iamsmart/success');
+    expect(await screen.findByText('This tab has not linked an identity, so there is nothing to report here.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('for the tab that has just linked, once', async () => {
+    markJustLinked('google');
+    renderRoute('/idp/link/google/success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link up Success' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('portal.justLinked')).toBeNull();
   });
 });
 
 describe('/idp/instructions', () => {
   it.each(['User creation was disabled.', '用戶創建已被禁用', '用户创建已禁用'])(
-    "'%s' asks which provider the code is for and starts linking it",
+    "'%s' asks which provider the code is for and starts a link attempt of its own, with a fresh sign-in",
     async (description) => {
       const asked: string[] = [];
       server.use(http.get('*/oauth/provider', ({ request }) => (asked.push(request.url), HttpResponse.json({ provider: 'google' }))));
       server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json(example('exchangeSocialCode', 'full'))));
-      const { router, auth } = renderRoute(`/idp/instructions?code=google-123&state=st-1&error=access_denied&error_description=${encodeURIComponent(description)}`);
-      await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile' }));
+      const auth = fakeAuth({ signedIn: false });
+      const { router } = renderRoute(`/idp/instructions?code=google-123&state=st-1&error=access_denied&error_description=${encodeURIComponent(description)}`, { auth });
+      await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile', link: expect.any(String) }));
       expect(asked).toEqual(['http://localhost:9000/oauth/provider?code=google-123']);
       expect(router.state.location.pathname).toBe('/idp/link/google');
-      expect(router.state.location.search).toEqual({ code: 'google-123', state: 'st-1' });
-      expect(readLinkState()).toMatchObject({ mode: 'startLinkIdp', link: { idpName: 'google' } });
+      // The code and state are not left in the address bar.
+      expect(router.state.location.searchStr).toBe('');
+      const state = readLinkState();
+      expect(state).toMatchObject({ mode: 'startLinkIdp', phase: 'sign-in', link: { idpName: 'google', externalId: 'ext-iamsmart-1029384756' } });
+      expect(state).not.toHaveProperty('owner');
+      expect(auth.signIn.mock.calls[0]![0]!.link).toBe(state.mode === 'startLinkIdp' ? state.nonce : 'none');
+      expect(window.sessionStorage.getItem(LINK_TAB_KEY)).toBe(state.mode === 'startLinkIdp' ? state.nonce : 'none');
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { example } from '../../../tests/support/examples';
-import { createSocialState, isUserCreationDisabled, jwtSubject, safeNavigationTarget, sendsState } from './socialLink';
+import { createSocialState, externalAccountLabel, externalAccountOf, isUserCreationDisabled, safeNavigationTarget, sendsState } from './socialLink';
 
 describe('createSocialState', () => {
   it('makes 32 letters and digits from the cryptographic source', () => {
@@ -47,20 +47,43 @@ describe('safeNavigationTarget', () => {
   });
 });
 
-describe('jwtSubject', () => {
+describe('externalAccountOf', () => {
+  const token = (claims: object) => `x.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.`;
+
   it("reads the contract's example tokens", () => {
-    expect(jwtSubject(example<{ id_token: string }>('exchangeSocialCode', 'new-user').id_token)).toBe('ext-iamsmart-1029384756');
-    expect(jwtSubject(example<{ data: { access_token: string } }>('getIamSmartTokenizedId', 'new-user').data.access_token)).toBe(
-      'ext-iamsmart-5566778899',
-    );
+    expect(externalAccountOf(example<{ id_token: string }>('exchangeSocialCode', 'new-user').id_token)).toEqual({ externalId: 'ext-iamsmart-1029384756' });
+    expect(externalAccountOf(example<{ data: { access_token: string } }>('getIamSmartTokenizedId', 'new-user').data.access_token)).toEqual({
+      externalId: 'ext-iamsmart-5566778899',
+    });
   });
 
-  it.each([undefined, '', 'not-a-jwt', 'a.%%%.c', `x.${btoa('{"iss":"x"}')}.`, `x.${btoa('{"sub":""}')}.`, `x.${btoa('[]')}.`])(
+  it.each([
+    [{ sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com' }, { externalId: 's1', externalName: 'Tai Man Chan' }],
+    [{ sub: 's1', email: 'tm@example.com', preferred_username: 'tm' }, { externalId: 's1', externalName: 'tm@example.com' }],
+    [{ sub: 's1', preferred_username: 'tm' }, { externalId: 's1', externalName: 'tm' }],
+    [{ sub: 's1', name: '   ', email: 42 }, { externalId: 's1' }],
+    [{ sub: 's1', name: 'x'.repeat(500) }, { externalId: 's1', externalName: 'x'.repeat(200) }],
+  ])('%j names %j', (claims, expected) => {
+    expect(externalAccountOf(token(claims))).toEqual(expected);
+  });
+
+  it.each([undefined, '', 'not-a-jwt', 'a.%%%.c', `x.${btoa('{"iss":"x"}')}.`, `x.${btoa('{"sub":""}')}.`, `x.${btoa('[]')}.`, `x.${btoa(JSON.stringify({ sub: 'y'.repeat(600) }))}.`])(
     '%j has no subject',
-    (token) => {
-      expect(jwtSubject(token)).toBeUndefined();
+    (value) => {
+      expect(externalAccountOf(value)).toBeUndefined();
     },
   );
+});
+
+describe('externalAccountLabel', () => {
+  it.each([
+    [{ externalId: 'ext-iamsmart-1029384756', externalName: 'CHAN Tai Man' }, 'CHAN Tai Man'],
+    [{ externalId: 'ext-iamsmart-1029384756' }, 'ext-ia…4756'],
+    [{ externalId: 'short-id' }, 'short-id'],
+    [{}, ''],
+  ])('%j is shown as %j', (account, expected) => {
+    expect(externalAccountLabel(account)).toBe(expected);
+  });
 });
 
 describe('isUserCreationDisabled', () => {

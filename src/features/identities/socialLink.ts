@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../messages/t';
+import { jwtClaims } from '../../shared/jwt';
 import type { SocialProvider } from '../../shared/socialProviders';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */
@@ -24,6 +25,10 @@ export function sendsState(provider: SocialProvider): boolean {
   return provider !== 'iamsmart';
 }
 
+/**
+ * Where the state sent to a provider is kept until its callback: session storage, so only
+ * the tab that left for the provider can come back with it.
+ */
 export const socialStateKey = (provider: SocialProvider) => `socialState.${provider}`;
 
 /**
@@ -41,19 +46,38 @@ export function safeNavigationTarget(address: unknown, origin: string): string |
   }
 }
 
-/** The subject claim of a compact JWT, the external id of a social login; undefined when unreadable. */
-export function jwtSubject(token: unknown): string | undefined {
-  if (typeof token !== 'string') return undefined;
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' && sub !== '' ? sub : undefined;
-  } catch {
-    return undefined;
-  }
+/** What the provider's token says of the external account: its subject and a name to show. */
+export interface ExternalAccount {
+  /** The subject claim: the external id the link is made with. */
+  externalId: string;
+  /** The account's name or email as the token carries it, for the person to recognise it. */
+  externalName?: string;
+}
+
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * The external account behind a social token (a compact JWT): its subject, and the name,
+ * email or username it carries (in that order). Undefined without a subject.
+ */
+export function externalAccountOf(token: unknown): ExternalAccount | undefined {
+  const claims = jwtClaims(token);
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '' || sub.length > 512) return undefined;
+  const named = [claims!.name, claims!.email, claims!.preferred_username].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
+  return { externalId: sub, ...(named ? { externalName: named.trim().slice(0, MAX_NAME_LENGTH) } : {}) };
+}
+
+/**
+ * How the external account is named on the confirmation page: its name or email, or its
+ * subject shortened to something a person can compare (first 6 and last 4 characters).
+ */
+export function externalAccountLabel({ externalId, externalName }: Partial<ExternalAccount>): string {
+  if (externalName) return externalName;
+  if (!externalId) return '';
+  return externalId.length > 14 ? `${externalId.slice(0, 6)}…${externalId.slice(-4)}` : externalId;
 }
 
 /**

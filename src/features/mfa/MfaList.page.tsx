@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import { t, useLanguage } from '../../messages/t';
+import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -18,19 +19,20 @@ export function MfaListPage() {
   const factors = useGetFactors();
   const reset = useResetFactor();
   const [editing, setEditing] = useState(false);
-  const [removing, setRemoving] = useState<string>();
+  // The factor the person is asked about before it is removed (spec: Remove resets it).
+  const [confirming, setConfirming] = useState<{ factorId: string; name: string }>();
 
-  const remove = (factorId: string) => {
-    if (reset.isPending) return;
-    setRemoving(factorId);
+  const remove = () => {
+    if (!confirming || reset.isPending) return;
     reset.mutate(
-      { factorId },
+      { factorId: confirming.factorId },
       {
         onSuccess: async (result) => {
+          setConfirming(undefined);
           if (result?.status) toast.success(t('mfa.resetSuccess'));
           await factors.refetch();
         },
-        onSettled: () => setRemoving(undefined),
+        onError: () => setConfirming(undefined),
       },
     );
   };
@@ -80,8 +82,7 @@ export function MfaListPage() {
                           size="xs"
                           color="red.8"
                           variant="outline"
-                          onClick={() => remove(action.factorId)}
-                          loading={removing === action.factorId}
+                          onClick={() => setConfirming({ factorId: action.factorId, name })}
                           disabled={reset.isPending}
                           aria-label={t('mfa.removeLabel', { name })}
                         >
@@ -110,6 +111,16 @@ export function MfaListPage() {
           </Table>
         </Paper>
       )}
+      <LazyConfirmDialog
+        opened={confirming !== undefined}
+        title={confirming ? t('mfa.removeConfirmTitle', { name: confirming.name }) : ''}
+        message={confirming ? t('mfa.removeConfirm', { name: confirming.name }) : ''}
+        confirmLabel={t('mfa.remove')}
+        cancelLabel={t('profile.cancel')}
+        busy={reset.isPending}
+        onConfirm={remove}
+        onCancel={() => setConfirming(undefined)}
+      />
     </>
   );
 }

@@ -53,9 +53,26 @@ describe('Set up MFA', () => {
     const { user } = renderRoute('/profile/mfa');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Remove SMS Authentication' }));
+    // The person is asked first, with the factor named; nothing is removed before they say so.
+    const dialog = await screen.findByRole('dialog', { name: 'Remove SMS Authentication?' });
+    expect(dialog).toHaveTextContent('You will no longer be able to sign in with SMS Authentication. You can set it up again later.');
+    expect(removed).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Set up SMS Authentication' })).toBeInTheDocument();
     expect(removed).toMatch(/sms/);
+  });
+
+  it('Cancel in the confirmation removes nothing', async () => {
+    let removed = false;
+    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
+    server.use(http.delete('*/api/v1/user/factor/:factorId', () => ((removed = true), HttpResponse.json({ status: true }))));
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Remove YubiKey 5 NFC' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove YubiKey 5 NFC?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(removed).toBe(false);
   });
 
   it('Set up opens the wizard for that provider and factor type', async () => {
@@ -71,6 +88,7 @@ describe('Set up MFA', () => {
     const { user } = renderRoute('/profile/mfa');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Remove Email Authentication' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Email Authentication?' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Factor is required by policy')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Email Authentication' })).toBeInTheDocument();
   });

@@ -158,11 +158,20 @@ describe('Profile: social identities', () => {
     expect(screen.getByRole('button', { name: 'Unlink LinkedIn' })).toBeInTheDocument();
   });
 
-  it('Link stores the linking state and goes to the provider login route', async () => {
+  it("Link starts a link attempt of this tab and this person, and goes to the provider login route", async () => {
     const { user, router } = await openProfile();
     await user.click(await screen.findByRole('button', { name: 'Link Facebook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/facebook/login'));
-    expect(readLinkState()).toEqual({ mode: 'startLinkIdp', link: { idpId: '0oa2facebook', idpName: 'facebook' } });
+    const state = readLinkState();
+    expect(state).toEqual({
+      mode: 'startLinkIdp',
+      link: { idpId: '0oa2facebook', idpName: 'facebook' },
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      createdAt: expect.any(Number),
+      phase: 'provider',
+      owner: 'smwong25',
+    });
+    expect(window.sessionStorage.getItem('portal.linkAttempt')).toBe(state.mode === 'startLinkIdp' ? state.nonce : 'none');
   });
 });
 

@@ -7,12 +7,24 @@ afterEach(() => {
 });
 
 describe('/auth/default/callback', () => {
-  it('completes sign-in and goes where the user was going', async () => {
+  it('completes sign-in, takes the code and state out of the address, and goes where the user was going', async () => {
     const auth = fakeAuth();
-    auth.completeSignIn.mockResolvedValue('/profile/login');
+    auth.completeSignIn.mockResolvedValue({ returnTo: '/profile/login', subject: 'smwong25', stepUp: false });
     const { router } = renderRoute('/auth/default/callback?code=abc&state=xyz', { auth });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/login'));
+    expect(auth.isPendingSignIn).toHaveBeenCalledWith(expect.stringContaining('state=xyz'));
     expect(auth.completeSignIn).toHaveBeenCalledWith(expect.stringContaining('code=abc'));
+    // No history entry keeps the code: Back cannot replay it.
+    expect(router.history.length).toBe(1);
+    expect(router.history.location.href).toBe('/profile/login');
+  });
+
+  it('after a step-up, says the person can now finish their change', async () => {
+    const auth = fakeAuth();
+    auth.completeSignIn.mockResolvedValue({ returnTo: '/profile/mfa', subject: 'smwong25', stepUp: true });
+    const { router } = renderRoute('/auth/default/callback?code=abc&state=xyz', { auth });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
+    expect(await screen.findByText('You have confirmed it is you. You can now finish your change.')).toBeInTheDocument();
   });
 
   it('on error signs out, clears local storage, explains, and returns to / after 2 s', async () => {
@@ -34,5 +46,20 @@ describe('/auth/default/callback', () => {
     // '/' sends a signed-out visitor on to sign in.
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/default/login'));
     await waitFor(() => expect(auth.signIn).toHaveBeenCalled());
+  });
+
+  it('a callback address this tab did not ask for (a crafted link, a replay) signs nobody out and redeems nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const auth = fakeAuth();
+    auth.isPendingSignIn.mockReturnValue(false);
+    window.localStorage.setItem('portal.language', 'en');
+    const { router } = renderRoute('/auth/default/callback?code=forged&state=forged', { auth });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not be completed: this tab did not ask to sign in, so nothing was done.');
+    expect(auth.completeSignIn).not.toHaveBeenCalled();
+    expect(auth.forgetUser).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('portal.language')).toBe('en');
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    // Still signed in: / takes them to their profile.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
   });
 });

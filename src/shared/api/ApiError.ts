@@ -1,3 +1,5 @@
+import type { BearerChallenge } from './challenge';
+
 /**
  * A message: the server's own words, or a text of the portal's, written when it is read so
  * that one still on screen follows a language switch.
@@ -14,8 +16,12 @@ export class ApiError extends Error {
    */
   readonly kind: 'server' | 'network' | 'timeout' | 'http';
 
-  constructor(text: ApiErrorText, kind: ApiError['kind'], status?: number) {
+  /** The Bearer challenge of a 401 (WWW-Authenticate), e.g. a step-up (RFC 9470). */
+  readonly challenge?: BearerChallenge;
+
+  constructor(text: ApiErrorText, kind: ApiError['kind'], status?: number, challenge?: BearerChallenge) {
     super(typeof text === 'function' ? text() : text);
+    if (challenge) this.challenge = challenge;
     if (typeof text === 'function') Object.defineProperty(this, 'message', { get: text, configurable: true });
     this.name = 'ApiError';
     this.kind = kind;

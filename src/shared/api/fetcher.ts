@@ -2,6 +2,7 @@ import { config } from '../config';
 import { locale } from '../../messages/i18n';
 import { t } from '../../messages/t';
 import { ApiError } from './ApiError';
+import { parseBearerChallenge } from './challenge';
 import { createLimiter } from './limiter';
 
 /** The spec's call rules (sections 7 and 9). */
@@ -13,10 +14,16 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 
 type TokenSource = () => string | undefined;
 let accessToken: TokenSource = () => undefined;
+let sessionEnded: () => boolean = () => false;
 
-/** The auth module registers where the current access token comes from. */
-export function setAccessTokenSource(source: TokenSource): void {
+/**
+ * The auth module registers where the current access token comes from, and whether the
+ * session has ended (a logout began here or in another tab): from then on no call goes out
+ * but one that brings its own credentials (the logout's own end-sessions call).
+ */
+export function setAccessTokenSource(source: TokenSource, { ended = () => false }: { ended?: () => boolean } = {}): void {
   accessToken = source;
+  sessionEnded = ended;
 }
 
 const limit = createLimiter(MAX_REQUESTS_IN_FLIGHT);
@@ -79,9 +86,15 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     if (options.body !== undefined && !headers.has('Content-Type')) {
       headers.set('Content-Type', 'application/json');
     }
-    const token = accessToken();
     const apiOrigin = resolveUrl('/').origin;
-    if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
+    if (!headers.has('Authorization')) {
+      // After a logout nothing may go out without a token and come back as a sign-in prompt.
+      if (sessionEnded()) throw new DOMException('The session has ended.', 'AbortError');
+      const token = accessToken();
+      if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
+    } else if (target.origin !== apiOrigin) {
+      headers.delete('Authorization');
+    }
 
     const hold = sleep(holdMs());
     // Our own deadline, joined with the caller's cancellation (React Query's signal).
@@ -96,7 +109,8 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     let response: Response;
     let body: unknown;
     try {
-      response = await fetch(target, { ...options, headers, signal: controller.signal });
+      // Answers carry personal data and enrolment secrets: no HTTP cache keeps them.
+      response = await fetch(target, { ...options, headers, signal: controller.signal, cache: 'no-store' });
       body = await readBody(response);
     } catch (error) {
       if (timedOut) throw new ApiError(() => t('error.timeout'), 'timeout');
@@ -109,13 +123,12 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     }
     await hold;
 
-    if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', response.status);
+    const { status } = response;
+    const challenge = status === 401 ? parseBearerChallenge(response.headers.get('WWW-Authenticate')) : undefined;
+    if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', status, challenge);
     const message = errorMessageOf(body);
-    if (message !== undefined) throw new ApiError(message, 'server', response.status);
-    if (!response.ok) {
-      const { status } = response;
-      throw new ApiError(() => t('error.http', { status }), 'http', status);
-    }
+    if (message !== undefined) throw new ApiError(message, 'server', status, challenge);
+    if (!response.ok) throw new ApiError(() => t('error.http', { status }), 'http', status, challenge);
     if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
       // Development builds warn when a response drifts from the contract (the page still shows it).
       void import('./drift').then(({ reportDrift }) => reportDrift(options.method ?? 'GET', target, body));

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { t } from '../../messages/t';
 import { toast } from '../ui/toast';
 import { ApiError } from './ApiError';
+import { isStepUp } from './challenge';
 
 function isAbort(error: unknown) {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
@@ -13,19 +14,34 @@ export function messageOf(error: unknown): string {
   return t('error.unexpected');
 }
 
+/** Whether a failed call asks for a step-up sign-in (RFC 9470). */
+export function needsStepUp(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401 && isStepUp(error.challenge);
+}
+
+/**
+ * `meta` a query or mutation may carry:
+ * - `silent`: it shows its failure itself, no toast;
+ * - `ownStepUp`: it answers a step-up challenge itself (the identity link, whose sign-in
+ *   must carry the link attempt).
+ */
+export interface CallMeta extends Record<string, unknown> {
+  silent?: boolean;
+  ownStepUp?: boolean;
+}
+
 /**
  * Every failed query or mutation is shown as a toast by its message (spec section 8).
- * A mutation that shows its failure inline sets `meta: { silent: true }`.
+ * `onUnauthorized` answers a 401 (an ended session, or a step-up challenge): true when it
+ * handles it (a new sign-in), false to show the error like any other.
  */
-/**
- * `onUnauthorized` answers a 401: true when it handles it (a new sign-in), false to show the
- * error like any other.
- */
-export function createQueryClient(options: { retry?: boolean; onUnauthorized?: () => boolean } = {}) {
-  const onError = (error: unknown, meta?: Record<string, unknown>) => {
+export function createQueryClient(options: { retry?: boolean; onUnauthorized?: (error: ApiError) => boolean } = {}) {
+  const onError = (error: unknown, meta?: CallMeta) => {
     if (isAbort(error)) return;
-    // The session ended on the server's side: sign in again and come back to this page.
-    if (error instanceof ApiError && error.status === 401 && options.onUnauthorized?.()) return;
+    if (meta?.ownStepUp && needsStepUp(error)) return;
+    // The session ended on the server's side, or the server wants a fresh sign-in: sign in
+    // again and come back to this page.
+    if (error instanceof ApiError && error.status === 401 && options.onUnauthorized?.(error)) return;
     if (meta?.silent) return;
     toast.error(messageOf(error));
   };
@@ -41,7 +57,9 @@ export function createQueryClient(options: { retry?: boolean; onUnauthorized?: (
         // A server that answered with an error will answer the same again; a network blip may not.
         retry: options.retry === false ? false : (count, error) => error instanceof ApiError && error.kind === 'network' && count < 1,
       },
-      mutations: { retry: false },
+      // What a mutation sent (passwords, answers, codes, enrolment secrets) and got back leaves
+      // memory as soon as the page or wizard that made it is left.
+      mutations: { retry: false, gcTime: 0 },
     },
   });
 }

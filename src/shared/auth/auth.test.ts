@@ -1,5 +1,7 @@
 import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../../tests/support/server';
 import { createAuth, readStoredUser, userStorageKey } from './auth';
 
 const KEY = userStorageKey();
@@ -18,12 +20,16 @@ function stubManager(callbackUser: Partial<User> | null = null) {
     signoutRedirect: vi.fn(async () => undefined),
     revokeTokens: vi.fn(async () => undefined),
     signinSilent: vi.fn(async () => ({ access_token: 'renewed', expired: false, expires_at: inAnHour(), profile: { sub: 'smwong25' } })),
+    metadataService: { getRevocationEndpoint: vi.fn(async () => 'http://localhost:9000/token/revocation') },
   };
 }
 
+/** Tests talk to no other tab. */
+const quietChannel = { postMessage: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined };
+
 function authWith(manager: ReturnType<typeof stubManager>) {
   const load = vi.fn(async () => manager as unknown as UserManager);
-  return { auth: createAuth(load), load };
+  return { auth: createAuth(load, { channel: quietChannel }), load };
 }
 
 beforeEach(() => window.sessionStorage.clear());
@@ -78,33 +84,142 @@ describe('createAuth', () => {
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile' }, ui_locales: 'en', scope: 'openid google' });
   });
 
+  it('asks for a fresh authentication when the sign-in completes a link, and carries its nonce', async () => {
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    await auth.signIn({ returnTo: '/profile', scope: 'openid google', link: 'nonce-1234567890abcdef' });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile', link: 'nonce-1234567890abcdef', maxAge: 0 },
+      ui_locales: 'en',
+      scope: 'openid google',
+      prompt: 'login',
+      max_age: 0,
+    });
+  });
+
+  it('asks for the max_age of a step-up challenge', async () => {
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    await auth.signIn({ returnTo: '/profile/mfa', maxAge: 300 });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile/mfa', maxAge: 300, stepUp: true }, ui_locales: 'en', max_age: 300 });
+  });
+
   it('redeems a callback once even when asked twice, and hands out its token', async () => {
     const manager = stubManager({ access_token: 't', expired: false, profile: { sub: 'a' } as User['profile'] });
     const { auth, load } = authWith(manager);
     const [a, b] = await Promise.all([auth.completeSignIn('http://x/cb?code=1'), auth.completeSignIn('http://x/cb?code=1')]);
-    expect([a, b]).toEqual(['/profile/mfa', '/profile/mfa']);
+    expect([a, b]).toEqual([
+      { returnTo: '/profile/mfa', subject: 'a', stepUp: false },
+      { returnTo: '/profile/mfa', subject: 'a', stepUp: false },
+    ]);
     expect(manager.signinRedirectCallback).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledTimes(1);
     expect(auth.accessToken()).toBe('t');
   });
 
-  it('logs out through the end-session endpoint with the ID token, clearing tokens and the link state but not the language and theme', async () => {
+  const idToken = (claims: object) => `h.${btoa(JSON.stringify(claims))}.s`;
+  it.each([
+    ['a fresh authentication', { iat: 5000, auth_time: 4990 }, true],
+    ['an authentication 2 minutes old', { iat: 5000, auth_time: 4880 }, true],
+    ['a single sign-on session an hour old', { iat: 5000, auth_time: 1400 }, false],
+    ['no auth_time at all', { iat: 5000 }, false],
+  ])('a link sign-in with %s: completed %s', async (_, claims, completes) => {
+    const manager = stubManager({ access_token: 't', expired: false, id_token: idToken(claims), profile: { sub: 'a' } as User['profile'] });
+    manager.signinRedirectCallback.mockResolvedValue({
+      access_token: 't', expired: false, id_token: idToken(claims), profile: { sub: 'a' }, state: { returnTo: '/profile', link: 'n-1234567890abcdef', maxAge: 0 },
+    } as never);
+    const { auth } = authWith(manager);
+    const done = auth.completeSignIn('http://x/cb?code=2');
+    if (completes) await expect(done).resolves.toEqual({ returnTo: '/profile', subject: 'a', link: 'n-1234567890abcdef', stepUp: false });
+    else await expect(done).rejects.toThrow('the university sign-in did not confirm that you signed in just now, so nothing was changed.');
+  });
+
+  it('knows which callback addresses this tab is waiting for', () => {
+    window.sessionStorage.setItem('oidc.abc123', '{}');
+    const { auth } = authWith(stubManager());
+    expect(auth.isPendingSignIn('http://localhost/auth/default/callback?code=c&state=abc123')).toBe(true);
+    expect(auth.isPendingSignIn('http://localhost/auth/default/callback?code=c&state=forged')).toBe(false);
+    expect(auth.isPendingSignIn('http://localhost/auth/default/callback?code=c')).toBe(false);
+    expect(auth.isPendingSignIn('not a url')).toBe(false);
+  });
+
+  it('hands out the stored token on a public page too, where the guard has not read the user', () => {
+    storeUser({ access_token: 'on-a-callback', expires_at: inAnHour() });
+    const { auth } = authWith(stubManager());
+    expect(auth.accessToken()).toBe('on-a-callback');
+  });
+
+  it('logs out: forgets everything before the first network call, tells the other tabs, ends the sessions, revokes, and signs out at the end-session endpoint', async () => {
     window.localStorage.setItem('portal.language', 'zh-HK');
     window.localStorage.setItem('mantine-color-scheme-value', 'dark');
     window.sessionStorage.setItem('portal.draft.smwong25.recoveryEmail', 'typed@example.org');
+    window.sessionStorage.setItem('oidc.pending-state', '{}');
+    window.sessionStorage.setItem('portal.reauthAt', '1');
     window.localStorage.setItem('state', 'eyJtb2RlIjoic3RhcnRMaW5rSWRwIn0=');
-    window.localStorage.setItem('socialState.google', 'x'.repeat(32));
-    storeUser({ access_token: 't', id_token: 'id-token', expires_at: inAnHour() });
+    storeUser({ access_token: 't', id_token: 'id-token', refresh_token: 'rt', expires_at: inAnHour() });
     const manager = stubManager();
-    const { auth } = authWith(manager);
+    const posted: unknown[] = [];
+    const channel = { postMessage: (m: unknown) => posted.push(m), addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    const fetched: Array<[string, RequestInit]> = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (fetched.push([url, init]), new Response(null, { status: 200 }))));
+    const auth = createAuth(async () => manager as unknown as UserManager, { channel });
     await auth.getUser();
-    await auth.signOut();
-    expect(manager.revokeTokens).toHaveBeenCalledWith(['refresh_token']);
+    const storageWhenEnding: string[][] = [];
+    await auth.signOut({
+      endServerSessions: async (token) => {
+        storageWhenEnding.push(Object.keys(window.sessionStorage), [token]);
+      },
+    });
+    expect(storageWhenEnding).toEqual([[], ['t']]);
+    expect(posted).toEqual(['signed-out']);
+    expect(fetched.map(([url, init]) => [url, String(init.body)])).toEqual([
+      ['http://localhost:9000/token/revocation', 'token=rt&token_type_hint=refresh_token&client_id=account-portal'],
+    ]);
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
-    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
     expect(Object.keys(window.localStorage).sort()).toEqual(['mantine-color-scheme-value', 'portal.language']);
-    expect(window.sessionStorage.getItem('portal.draft.smwong25.recoveryEmail')).toBeNull();
     expect(auth.accessToken()).toBeUndefined();
+    expect(auth.signedOut()).toBe(true);
+    vi.unstubAllGlobals();
+  });
+
+  it('gives up revoking the refresh token after 2 s', async () => {
+    vi.useFakeTimers();
+    storeUser({ access_token: 't', id_token: 'id', refresh_token: 'rt', expires_at: inAnHour() });
+    const manager = stubManager();
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))));
+    const { auth } = authWith(manager);
+    const done = auth.signOut();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(manager.signoutRedirect).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('a logout in another tab ends this tab\'s session too; a tab without one is left alone', async () => {
+    let deliver: (event: MessageEvent) => void = () => undefined;
+    const channel = { postMessage: vi.fn(), addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => (deliver = listener), removeEventListener: vi.fn() };
+    const auth = createAuth(async () => stubManager() as unknown as UserManager, { channel });
+    const listener = vi.fn();
+    auth.onSignedOutElsewhere(listener);
+
+    deliver(new MessageEvent('message', { data: 'signed-out' }));
+    expect(listener).not.toHaveBeenCalled();
+    expect(auth.signedOut()).toBe(false);
+
+    storeUser({ access_token: 't', expires_at: inAnHour() });
+    window.sessionStorage.setItem('portal.draft.smwong25.recoveryEmail', 'typed');
+    expect(auth.accessToken()).toBe('t');
+    deliver(new MessageEvent('message', { data: 'something else' }));
+    expect(listener).not.toHaveBeenCalled();
+    deliver(new MessageEvent('message', { data: 'signed-out' }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
+    expect(auth.accessToken()).toBeUndefined();
+    expect(await auth.getUser()).toBeNull();
   });
 
   it('renews with the refresh token only, and never once signing out has begun', async () => {
@@ -119,6 +234,7 @@ describe('createAuth', () => {
     expect(await auth.renew()).toBe(true);
     expect(auth.accessToken()).toBe('renewed');
 
+    server.use(http.post('http://localhost:9000/token/revocation', () => new HttpResponse(null, { status: 200 })));
     await auth.signOut();
     storeUser({ access_token: 'late', refresh_token: 'rt', expires_at: inAnHour() });
     expect(await auth.renew()).toBe(false);
@@ -126,9 +242,12 @@ describe('createAuth', () => {
 
   it('removes the tokens even when the OpenID library cannot be loaded at logout', async () => {
     storeUser({ access_token: 't', id_token: 'id', expires_at: inAnHour() });
-    const auth = createAuth(async () => {
-      throw new Error('chunk failed');
-    });
+    const auth = createAuth(
+      async () => {
+        throw new Error('chunk failed');
+      },
+      { channel: quietChannel },
+    );
     await expect(auth.signOut()).rejects.toThrow('chunk failed');
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });

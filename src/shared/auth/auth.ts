@@ -1,36 +1,100 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { locale } from '../../messages/i18n';
+import { t } from '../../messages/t';
 import { LANGUAGE_STORAGE_KEY } from '../../messages/language';
 import { config } from '../config';
 import { clearDrafts } from '../draft';
 import { COLOR_SCHEME_STORAGE_KEY } from '../ui/theme';
+import { jwtClaims } from '../jwt';
 import { safeReturnPath } from './returnPath';
 
 export const CALLBACK_PATH = '/auth/default/callback';
+
+export interface SignInOptions {
+  /** Where to come back to (kept only when it is a signed-in page, see returnPath.ts). */
+  returnTo?: string;
+  scope?: string;
+  /**
+   * The nonce of an identity-link attempt this sign-in completes. Such a sign-in always asks
+   * for a fresh authentication (prompt=login, max_age=0): a live single sign-on session alone
+   * never completes a link.
+   */
+  link?: string;
+  /** A step-up (RFC 9470): the identity provider must have authenticated the person within this many seconds. */
+  maxAge?: number;
+}
+
+/** What a completed sign-in tells the page that completed it. */
+export interface SignInResult {
+  /** Where the user goes next. */
+  returnTo: string;
+  /** Who signed in (the ID token's subject). */
+  subject: string;
+  /** The identity-link nonce the sign-in carried, if it was started for a link. */
+  link?: string;
+  /** Whether it was a step-up the server asked for. */
+  stepUp: boolean;
+}
 
 /** What the router and pages know of sign-in; tests hand in their own. */
 export interface Auth {
   /** The signed-in user, or null when there is none or the tokens have expired. */
   getUser(): Promise<StoredUser | null>;
-  /** The current access token, for the fetch function. */
+  /** The current access token, for the fetch function; read from storage on any page. */
   accessToken(): string | undefined;
   /** Starts the authorization-code + PKCE sign-in at the identity provider. */
-  signIn(options?: { returnTo?: string; scope?: string }): Promise<void>;
-  /** Completes sign-in on the callback route; resolves to where the user goes next. */
-  completeSignIn(url: string): Promise<string>;
+  signIn(options?: SignInOptions): Promise<void>;
+  /** Whether this tab started the sign-in that this callback address answers. */
+  isPendingSignIn(url: string): boolean;
+  /** Completes sign-in on the callback route. */
+  completeSignIn(url: string): Promise<SignInResult>;
   /** Renews the access token silently with the refresh token; false when that is refused. */
   renew(): Promise<boolean>;
   /** Who is signed in (the token's subject); undefined without a user. */
   subject(): string | undefined;
   /** When the current access token expires, in seconds since 1970; undefined without one. */
   expiresAt(): number | undefined;
+  /** True from the moment a logout starts (here or in another tab): nothing may sign in again by itself. */
+  signedOut(): boolean;
   /** Forgets the tokens in this browser only. */
   forgetUser(): Promise<void>;
-  /** Forgets the tokens and signs out at the identity provider's end-session endpoint. */
-  signOut(): Promise<void>;
+  /**
+   * Logs out: first forgets everything of the session in this tab (tokens, the OpenID
+   * library's state, drafts, the identity-link state) and tells the portal's other tabs,
+   * then ends the server sessions with the captured token, revokes the refresh token (giving
+   * up after 2 s) and signs out at the identity provider's end-session endpoint.
+   */
+  signOut(options?: { endServerSessions?: (accessToken: string) => Promise<unknown> }): Promise<void>;
+  /** Calls `listener` when another tab of the portal logs out; returns the unsubscribe. */
+  onSignedOutElsewhere(listener: () => void): () => void;
 }
 
-type SignInState = { returnTo?: string };
+/** What travels with a sign-in in oidc-client-ts's state (session storage, this tab). */
+type SignInState = { returnTo?: string; link?: string; maxAge?: number; stepUp?: boolean };
+
+/**
+ * How much older than its ID token an authentication may be when the sign-in asked for
+ * max_age: the redirect back and the code exchange take a moment. Both times are the
+ * identity provider's, so the browser's clock does not matter.
+ */
+export const FRESH_SIGN_IN_ALLOWANCE_SECONDS = 120;
+
+/** Revoking the refresh token at logout gives up after this long. */
+export const REVOKE_TIMEOUT_MS = 2000;
+
+/** The portal's tabs tell each other of a logout on this channel. */
+export const SESSION_CHANNEL = 'account-portal.session';
+
+/**
+ * Whether the ID token shows an authentication recent enough for a sign-in that asked for
+ * `maxAge` (OpenID Connect Core 3.1.2.1: with max_age the ID token must carry auth_time).
+ */
+export function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
+  const claims = jwtClaims(idToken);
+  const { auth_time: authTime, iat } = claims ?? {};
+  if (typeof authTime !== 'number' || typeof iat !== 'number') return false;
+  return iat - authTime <= maxAge + FRESH_SIGN_IN_ALLOWANCE_SECONDS;
+}
 
 /** Where oidc-client-ts keeps the signed-in user (its WebStorageStateStore, prefix `oidc.`). */
 export function userStorageKey(authority = config.oidcAuthority, clientId = config.oidcClientId) {
@@ -95,19 +159,66 @@ function clearLocalStorageExcept(keys: string[]) {
   for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
 }
 
+/** The slice of BroadcastChannel the portal uses (tests hand in their own). */
+export interface SessionChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+const SIGNED_OUT_MESSAGE = 'signed-out';
+
+function defaultChannel(): SessionChannel | undefined {
+  return typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
+}
+
+/** The revocation endpoint call, which must not hold a logout up for long. */
+async function revokeRefreshToken(manager: UserManager, clientId: string, token: string): Promise<void> {
+  const controller = new AbortController();
+  const giveUp = setTimeout(() => controller.abort(), REVOKE_TIMEOUT_MS);
+  try {
+    await Promise.race([
+      (async () => {
+        const endpoint = await manager.metadataService.getRevocationEndpoint();
+        if (!endpoint) return;
+        // The identity provider's own endpoint (RFC 7009), not the API: the fetch function's
+        // bearer, limits and error toasts have no place here.
+        // eslint-disable-next-line no-restricted-globals
+        await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token, token_type_hint: 'refresh_token', client_id: clientId }),
+          signal: controller.signal,
+          cache: 'no-store',
+        });
+      })(),
+      new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve())),
+    ]);
+  } catch {
+    // Revocation is a courtesy: the provider's own expiry still ends the token.
+  } finally {
+    clearTimeout(giveUp);
+  }
+}
+
 export function createAuth(
   loadManager: () => Promise<UserManager> = () => loadUserManager(),
-  { storage = window.sessionStorage, key = userStorageKey() }: { storage?: Storage; key?: string } = {},
+  {
+    storage = window.sessionStorage,
+    key = userStorageKey(),
+    clientId = config.oidcClientId,
+    channel = defaultChannel(),
+  }: { storage?: Storage; key?: string; clientId?: string; channel?: SessionChannel } = {},
 ): Auth {
   let current: StoredUser | null = null;
   let managerPromise: Promise<UserManager> | undefined;
   let signingOut = false;
-  const pendingCallbacks = new Map<string, Promise<string>>();
+  const pendingCallbacks = new Map<string, Promise<SignInResult>>();
 
   const manager = () =>
     (managerPromise ??= loadManager().then((loaded) => {
       loaded.events.addUserLoaded((user) => {
-        current = toStoredUser(user);
+        if (!signingOut) current = toStoredUser(user);
       });
       loaded.events.addUserUnloaded(() => {
         current = null;
@@ -115,19 +226,49 @@ export function createAuth(
       return loaded;
     }));
 
+  /** Everything of the session leaves this tab: tokens, the library's state, drafts, link state. */
+  function forgetSession() {
+    current = null;
+    // Session storage holds only the session's things (tokens, the OpenID library's pending
+    // states, drafts, the sign-in loop guard); local storage holds the identity-link state,
+    // which must not outlive a logout, and the language and theme choices, which are not
+    // personal and stay.
+    storage.clear();
+    clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY]);
+    clearDrafts();
+  }
+
   return {
     async getUser() {
-      current = readStoredUser(storage, key);
+      current = signingOut ? null : readStoredUser(storage, key);
       return current;
     },
     accessToken() {
+      if (signingOut) return undefined;
+      // A public page (a social callback) has not read the stored user yet: the spec wants the
+      // bearer on every request once one exists.
+      if (!current) current = readStoredUser(storage, key);
       if (current?.expires_at !== undefined && current.expires_at <= Date.now() / 1000) current = null;
       return current?.access_token;
     },
-    async signIn({ returnTo, scope } = {}) {
-      const state: SignInState = { returnTo: safeReturnPath(returnTo) };
+    async signIn({ returnTo, scope, link, maxAge } = {}) {
+      const state: SignInState = {
+        returnTo: safeReturnPath(returnTo),
+        ...(link ? { link, maxAge: 0 } : {}),
+        ...(maxAge !== undefined && !link ? { maxAge, stepUp: true } : {}),
+      };
+      const fresh = link ? { prompt: 'login', max_age: 0 } : maxAge !== undefined ? { max_age: maxAge } : {};
       // The identity provider's page speaks the portal's current language (OIDC ui_locales).
-      await (await manager()).signinRedirect({ state, ui_locales: locale.get(), ...(scope ? { scope } : {}) });
+      await (await manager()).signinRedirect({ state, ui_locales: locale.get(), ...(scope ? { scope } : {}), ...fresh });
+    },
+    isPendingSignIn(url) {
+      try {
+        const state = new URL(url).searchParams.get('state');
+        // oidc-client-ts keeps each sign-in it started under `oidc.<state>` (its state store).
+        return Boolean(state) && storage.getItem(`oidc.${state}`) !== null;
+      } catch {
+        return false;
+      }
     },
     completeSignIn(url) {
       // React may mount the callback page twice; the code can be redeemed only once.
@@ -136,8 +277,17 @@ export function createAuth(
         pending = manager()
           .then((loaded) => loaded.signinRedirectCallback(url))
           .then((user) => {
+            const state = (user.state ?? {}) as SignInState;
+            if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) {
+              throw new Error(t('auth.notFresh'));
+            }
             current = toStoredUser(user);
-            return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
+            return {
+              returnTo: safeReturnPath(state.returnTo),
+              subject: user.profile.sub,
+              ...(typeof state.link === 'string' ? { link: state.link } : {}),
+              stepUp: state.stepUp === true,
+            };
           });
         pendingCallbacks.set(url, pending);
       }
@@ -166,27 +316,37 @@ export function createAuth(
     subject() {
       return current?.profile.sub;
     },
+    signedOut() {
+      return signingOut;
+    },
     async forgetUser() {
       current = null;
       await (await manager()).removeUser();
     },
-    async signOut() {
-      const idToken = readStoredUser(storage, key, 0)?.id_token;
+    async signOut({ endServerSessions } = {}) {
+      // A second Logout (the header and the session dialog both offer one) has nothing left to do.
+      if (signingOut) return;
+      const stored = readStoredUser(storage, key, 0);
       signingOut = true;
-      current = null;
-      // Local storage holds the identity-link state, which must not outlive a logout, and the
-      // language and theme choices, which are not personal and stay.
-      clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY]);
-      clearDrafts();
-      const loaded = await manager().catch((error: unknown) => {
-        // The tokens leave this browser even when the OpenID library cannot be loaded.
-        storage.removeItem(key);
-        throw error;
-      });
+      // Nothing of the session is left in this browser before the first network call.
+      forgetSession();
+      channel?.postMessage(SIGNED_OUT_MESSAGE);
+      if (stored && endServerSessions) await endServerSessions(stored.access_token).catch(() => undefined);
+      const loaded = await manager();
       // The refresh token must not outlive the logout, where the provider offers revocation.
-      await loaded.revokeTokens(['refresh_token']).catch(() => undefined);
-      storage.removeItem(key);
-      await loaded.signoutRedirect(idToken ? { id_token_hint: idToken } : {});
+      if (stored?.refresh_token) await revokeRefreshToken(loaded, clientId, stored.refresh_token);
+      await loaded.signoutRedirect(stored?.id_token ? { id_token_hint: stored.id_token } : {});
+    },
+    onSignedOutElsewhere(listener) {
+      const onMessage = (event: MessageEvent) => {
+        // A tab without a session (on its way to sign in) has nothing to end.
+        if (event.data !== SIGNED_OUT_MESSAGE || signingOut || readStoredUser(storage, key, 0) === null) return;
+        signingOut = true;
+        forgetSession();
+        listener();
+      };
+      channel?.addEventListener('message', onMessage);
+      return () => channel?.removeEventListener('message', onMessage);
     },
   };
 }

@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '../../../tests/support/renderRoute';
+import { ApiError } from '../api/ApiError';
+import { parseBearerChallenge } from '../api/challenge';
 import { createReauthenticator, REAUTH_QUIET_MS } from './reauthenticate';
+
+const expired = new ApiError('Token expired', 'server', 401, parseBearerChallenge('Bearer error="invalid_token"'));
+const stepUp = new ApiError('Please sign in again', 'server', 401, parseBearerChallenge('Bearer error="insufficient_user_authentication", max_age=300'));
 
 describe('createReauthenticator', () => {
   it('signs in again once, back to the same page, keeping the old token until the new one arrives', async () => {
     const auth = fakeAuth();
     const onUnauthorized = createReauthenticator(auth, { storage: window.sessionStorage, now: () => 1_000_000, here: () => '/profile/mfa?x=1' });
-    expect(onUnauthorized()).toBe(true);
-    expect(onUnauthorized()).toBe(true);
+    expect(onUnauthorized(expired)).toBe(true);
+    expect(onUnauthorized(expired)).toBe(true);
     await Promise.resolve();
     await Promise.resolve();
     expect(auth.forgetUser).not.toHaveBeenCalled();
@@ -15,15 +20,40 @@ describe('createReauthenticator', () => {
     expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/mfa?x=1' });
   });
 
+  it("answers a step-up challenge with a sign-in that asks for the server's max_age", () => {
+    const auth = fakeAuth();
+    const onUnauthorized = createReauthenticator(auth, { storage: window.sessionStorage, here: () => '/profile/question' });
+    expect(onUnauthorized(stepUp)).toBe(true);
+    expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/question', maxAge: 300 });
+  });
+
   it('shows the error instead of looping when refused again right after signing in', () => {
     let time = 5_000_000;
     const first = createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' });
-    expect(first()).toBe(true);
+    expect(first(stepUp)).toBe(true);
     // The page came back from the identity provider: a new reauthenticator, same session storage.
     time += 10_000;
     const afterReturn = createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' });
-    expect(afterReturn()).toBe(false);
+    expect(afterReturn(stepUp)).toBe(false);
     time += REAUTH_QUIET_MS;
-    expect(afterReturn()).toBe(true);
+    expect(afterReturn(stepUp)).toBe(true);
+  });
+
+  it('starts nothing, and shows nothing, while a logout is under way', () => {
+    const auth = fakeAuth();
+    auth.signedOut.mockReturnValue(true);
+    const onUnauthorized = createReauthenticator(auth, { storage: window.sessionStorage });
+    expect(onUnauthorized(expired)).toBe(true);
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('when starting the sign-in fails, says so, and the next 401 shows its error instead of being swallowed', async () => {
+    const auth = fakeAuth();
+    auth.signIn.mockRejectedValue(new Error('discovery failed'));
+    const onSignInFailed = vi.fn();
+    const onUnauthorized = createReauthenticator(auth, { storage: window.sessionStorage, onSignInFailed });
+    expect(onUnauthorized(expired)).toBe(true);
+    await vi.waitFor(() => expect(onSignInFailed).toHaveBeenCalledWith(expect.objectContaining({ message: 'discovery failed' })));
+    expect(onUnauthorized(expired)).toBe(false);
   });
 });

@@ -1,25 +1,35 @@
-import { useRouteContext } from '@tanstack/react-router';
+import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useEndSessions } from '../../../generated/api/sessions/sessions';
+import { endSessions } from '../../../generated/api/sessions/sessions';
 import { browser } from '../browser';
 import { config } from '../config';
 
 /**
- * Logout, wherever it is asked for (the header, the session dialog): end the server sessions,
- * then sign out at the identity provider. A failed session delete must not keep the user
- * signed in, and if the OpenID library cannot load (the tokens are gone by then), the central
- * sign-out page ends the single sign-on session.
+ * Logout, wherever it is asked for (the header, the session dialog). It cannot be undone: the
+ * session is forgotten in this tab and the others before anything goes over the network, no
+ * 401 on the way can start a new sign-in, the signed-in pages leave the screen and the query
+ * cache is emptied; then the server sessions end (with the token captured before it was
+ * forgotten) and the identity provider signs the person out. A failed session delete must not
+ * keep the user signed in, and if the OpenID library cannot load, the central sign-out page
+ * ends the single sign-on session.
  */
 export function useLogout() {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const { auth, queryClient } = useRouteContext({ from: '__root__' });
+  const router = useRouter();
   const [signingOut, setSigningOut] = useState(false);
-  const endSessions = useEndSessions({ mutation: { meta: { silent: true } } });
 
   async function logout() {
+    if (signingOut) return;
     setSigningOut(true);
-    await endSessions.mutateAsync().catch(() => undefined);
+    // auth.signOut forgets the session at once (its first step runs before it awaits anything).
+    const done = auth.signOut({
+      endServerSessions: (token) => endSessions({ headers: { Authorization: `Bearer ${token}` } }),
+    });
+    await router.navigate({ to: '/signed-out', search: { logout: true }, replace: true }).catch(() => undefined);
+    void queryClient.cancelQueries();
+    queryClient.clear();
     try {
-      await auth.signOut();
+      await done;
     } catch {
       browser.assign(config.centralSignOutUrl);
     }

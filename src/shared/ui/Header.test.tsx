@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
-import { getEndSessionsMockHandler } from '../../../generated/api/sessions/sessions.msw';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -81,13 +80,29 @@ describe('signed-in shell', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('logs out: ends the server sessions, then signs out at the identity provider', async () => {
-    let ended = 0;
-    server.use(getEndSessionsMockHandler(() => ((ended += 1), { status: true })));
+  it('logs out: ends the server sessions with the captured token, empties the query cache, and signs out at the identity provider', async () => {
+    const bearers: Array<string | null> = [];
+    server.use(http.delete('*/api/v1/user/sessions', ({ request }) => (bearers.push(request.headers.get('Authorization')), HttpResponse.json({ status: true }))));
+    const { user, auth, queryClient, router } = renderRoute('/profile/details');
+    await screen.findByTestId('header-user-name');
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(bearers).toEqual(['Bearer test-access-token']));
+    // The signed-in pages leave the screen, so nothing rebuilds what the cache held.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signed-out'));
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
+    expect(screen.getByText('Signing you out...')).toBeInTheDocument();
+  });
+
+  it('a 401 on ending the sessions during logout starts no sign-in', async () => {
+    server.use(http.delete('*/api/v1/user/sessions', () => HttpResponse.json({ errorMessage: 'Token expired' }, { status: 401 })));
     const { user, auth } = renderRoute('/profile/details');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
-    expect(ended).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(auth.signIn).not.toHaveBeenCalled();
+    expect(screen.queryByText('Token expired')).not.toBeInTheDocument();
   });
 
   it('still signs out when ending the server sessions fails, without an error toast', async () => {

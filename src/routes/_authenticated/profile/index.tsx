@@ -1,12 +1,23 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AutoLink } from '../../../features/identities/AutoLink.page';
-import { readLinkState } from '../../../features/identities/linkState';
+import { getGetProfileQueryOptions } from '../../../../generated/api/profile/profile';
+import { LinkConfirmation } from '../../../features/identities/LinkConfirmation.page';
+import { usableLinkAttempt } from '../../../features/identities/linkState';
 
-/** The post-login target: finishes an identity link in progress, otherwise the profile details. */
+/**
+ * The post-login target: where the person confirms an identity link that this tab's sign-in
+ * has just carried; otherwise the profile details.
+ */
 export const Route = createFileRoute('/_authenticated/profile/')({
-  beforeLoad: () => {
-    const state = readLinkState();
-    if (state.mode !== 'startLinkIdp' || !state.link.externalId) throw redirect({ to: '/profile/details' });
+  beforeLoad: ({ context }) => {
+    const pending = usableLinkAttempt({ phase: 'confirm', subject: context.auth.subject() });
+    if ('refusal' in pending) throw redirect({ to: '/profile/details' });
+    return { linkAttempt: pending.attempt };
   },
-  component: () => <AutoLink />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(getGetProfileQueryOptions());
+  },
+  component: function ConfirmLink() {
+    const { linkAttempt } = Route.useRouteContext();
+    return <LinkConfirmation attempt={linkAttempt} />;
+  },
 });

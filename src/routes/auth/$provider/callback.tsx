@@ -14,6 +14,6 @@ export const Route = createFileRoute('/auth/$provider/callback')({
     const { provider } = Route.useParams();
     const { code, state } = Route.useSearch();
     const { auth } = Route.useRouteContext();
-    return isSocialProvider(provider) ? <SocialCallback auth={auth} provider={provider} code={code} state={state} /> : null;
+    return isSocialProvider(provider) ? <SocialCallback auth={auth} provider={provider} code={code} state={state} from="profile" /> : null;
   },
 });

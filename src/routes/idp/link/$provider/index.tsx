@@ -16,7 +16,7 @@ export const Route = createFileRoute('/idp/link/$provider/')({
     const { code, state } = Route.useSearch();
     const { auth } = Route.useRouteContext();
     return isSocialProvider(provider) ? (
-      <SocialCallback auth={auth} provider={provider} code={code} state={state} requireIdpId={false} />
+      <SocialCallback auth={auth} provider={provider} code={code} state={state} from="identity-provider" />
     ) : null;
   },
 });

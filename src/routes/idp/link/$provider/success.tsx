@@ -6,5 +6,8 @@ export const Route = createFileRoute('/idp/link/$provider/success')({
   beforeLoad: ({ params }) => {
     if (!isSocialProvider(params.provider)) throw notFound();
   },
-  component: IdpLinkSuccess,
+  component: function LinkSuccessRoute() {
+    const { provider } = Route.useParams();
+    return isSocialProvider(provider) ? <IdpLinkSuccess provider={provider} /> : null;
+  },
 });

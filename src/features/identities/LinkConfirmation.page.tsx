@@ -1,0 +1,157 @@
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useGetLinkedIdentities, useLinkIdentity } from '../../../generated/api/identities/identities';
+import { useGetProfile } from '../../../generated/api/profile/profile';
+import { t, useLanguage, type MessageKey } from '../../messages/t';
+import { needsStepUp } from '../../shared/api/queryClient';
+import { browser } from '../../shared/browser';
+import { config } from '../../shared/config';
+import { LoadError } from '../../shared/ui/LoadError';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { toast } from '../../shared/ui/toast';
+import { identityRows } from './identityCatalogue';
+import { discardLinkAttempt, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { externalAccountLabel, providerLabel } from './socialLink';
+
+/** Wait before leaving for the identity provider after a failed link (spec section 9). */
+export const FAILED_LINK_REDIRECT_MS = 3000;
+
+/**
+ * /profile with a link attempt that this tab's fresh sign-in has just carried: the person sees
+ * which university account and which external account would be linked, and says Link or
+ * "This is not me". Nothing is linked before they say Link. Success shows the success page;
+ * a failed link waits 3 s and goes to the identity provider (spec section 4).
+ */
+export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
+  useLanguage(); // re-render in the newly chosen language
+  const { auth } = useRouteContext({ from: '__root__' });
+  const navigate = useNavigate();
+  const profile = useGetProfile();
+  // The identity-provider flow knows the provider, not its id: look it up.
+  const idps = useGetLinkedIdentities({ query: { enabled: !attempt.link.idpId } });
+  const link = useLinkIdentity({ mutation: { meta: { ownStepUp: true } } });
+  const [failed, setFailed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const provider = attempt.link.idpName ?? 'iamsmart';
+  const label = t(providerLabel(provider));
+  const idpId = attempt.link.idpId ?? (idps.data ? identityRows(idps.data.idps).find((row) => row.provider === provider)?.id : undefined);
+  const problem: MessageKey | undefined = !attempt.link.externalId
+    ? 'identities.noExternalId'
+    : !attempt.link.idpId && idps.isSuccess && !idpId
+      ? 'identities.noIdpId'
+      : undefined;
+
+  const giveUp = () => {
+    discardLinkAttempt();
+    setFailed(true);
+    timer.current = setTimeout(() => browser.assign(config.centralSignInUrl), FAILED_LINK_REDIRECT_MS);
+  };
+
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!problem || reported.current) return;
+    reported.current = true;
+    toast.error(t(problem));
+    giveUp();
+  }, [problem]);
+
+  const confirm = () => {
+    if (link.isPending || !idpId || !attempt.link.externalId) return;
+    // Still this tab's, this person's, and within its 10 minutes?
+    const still = usableLinkAttempt({ phase: 'confirm', subject: auth.subject() });
+    if ('refusal' in still || still.attempt.nonce !== attempt.nonce) {
+      toast.error(t('identities.attemptExpired'));
+      void navigate({ to: '/profile/details', replace: true });
+      return;
+    }
+    link.mutate(
+      { idpId, data: { externalId: attempt.link.externalId } },
+      {
+        onSuccess: () => {
+          toast.success(t('identities.linkSuccess'));
+          discardLinkAttempt();
+          markJustLinked(provider);
+          void navigate({ to: '/idp/link/$provider/success', params: { provider }, replace: true });
+        },
+        onError: (error) => {
+          if (needsStepUp(error)) {
+            // The server wants a fresher sign-in (RFC 9470): one that carries this attempt again,
+            // back to this page, where the person says Link once more.
+            saveLinkAttempt({ ...attempt, phase: 'sign-in' });
+            void auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: attempt.nonce });
+            return;
+          }
+          giveUp();
+        },
+      },
+    );
+  };
+
+  const decline = () => {
+    discardLinkAttempt();
+    toast.success(t('identities.declined'));
+    void navigate({ to: '/profile/details', replace: true });
+  };
+
+  const title = <PageTitle>{t('identities.confirmTitle.link', { provider: label })}</PageTitle>;
+  if (failed) {
+    return (
+      <>
+        {title}
+        <Alert color="red" role="alert" title={t('identities.linkErrorTitle')}>
+          {t('identities.linkFailedRedirect')}
+        </Alert>
+      </>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <>
+        {title}
+        <LoadError title={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />
+      </>
+    );
+  }
+  if (!profile.data || (!attempt.link.idpId && idps.isPending)) return <PageLoader label={t('app.loading')} />;
+  const person = profile.data;
+  const name = person.displayName || `${person.firstName} ${person.lastName}`;
+
+  return (
+    <>
+      {title}
+      <Text mb="md">{t('identities.confirmIntro', { provider: label })}</Text>
+      <Paper withBorder p="md" mb="md" maw={560}>
+        <Stack component="dl" gap="sm" m={0}>
+          <div>
+            <Text component="dt" size="sm" c="dimmed">
+              {t('identities.universityAccount')}
+            </Text>
+            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-university-account">
+              {name} ({person.electronicId})
+            </Text>
+          </div>
+          <div>
+            <Text component="dt" size="sm" c="dimmed">
+              {t('identities.externalAccount', { provider: label })}
+            </Text>
+            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-external-account">
+              {externalAccountLabel(attempt.link)}
+            </Text>
+          </div>
+        </Stack>
+      </Paper>
+      <Group>
+        <Button onClick={confirm} loading={link.isPending} disabled={!idpId}>
+          {t('identities.link')}
+        </Button>
+        <Button variant="default" onClick={decline} disabled={link.isPending}>
+          {t('identities.notMe')}
+        </Button>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { t } from '../../messages/t';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { PublicLayout } from '../../shared/ui/PublicLayout';
+
+/**
+ * Where a tab goes once its session has ended: nothing of the session is left on screen or
+ * in memory. `inProgress`: this tab's own logout, on its way to the identity provider's
+ * sign-out; otherwise the portal was logged out in another tab.
+ */
+export function SignedOut({ inProgress }: { inProgress: boolean }) {
+  if (inProgress) {
+    return (
+      <PublicLayout>
+        <PageLoader label={t('auth.signingOut')} />
+      </PublicLayout>
+    );
+  }
+  return (
+    <PublicLayout>
+      <PageTitle>{t('auth.signedOutTitle')}</PageTitle>
+      <Text mb="md">{t('auth.signedOutElsewhere')}</Text>
+      <Button component={Link} to="/auth/default/login">
+        {t('auth.signInAgain')}
+      </Button>
+    </PublicLayout>
+  );
+}

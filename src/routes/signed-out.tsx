@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignedOut } from '../features/sign-in/SignedOut.page';
+import { useLanguage } from '../messages/t';
+
+/** Public: a tab whose session has ended (its own logout under way, or a logout in another tab). */
+export const Route = createFileRoute('/signed-out')({
+  validateSearch: (search: Record<string, unknown>): { logout?: true } => (search.logout === true || search.logout === 'true' ? { logout: true } : {}),
+  component: function SignedOutRoute() {
+    useLanguage(); // re-render in the newly chosen language
+    const { logout } = Route.useSearch();
+    return <SignedOut inProgress={logout === true} />;
+  },
+});
