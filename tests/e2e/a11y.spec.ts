@@ -129,3 +129,32 @@ test('the public pages pass axe on a phone', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
   await check(page, 'identity provider error page');
 });
+
+test('the link confirmation, the removal question and the signed-out pages pass axe on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'taiman.chan', '/profile/mfa');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove SMS Authentication?' })).toBeVisible();
+  await check(page, 'factor removal question');
+
+  await page.goto('/idp/link/facebook?code=facebook-1');
+  await page.getByLabel('Username').fill('taiman.chan');
+  await page.getByLabel('Password').fill('portal-dev');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Facebook to your account?' })).toBeVisible();
+  await check(page, 'link confirmation');
+
+  await page.goto('/idp/link/facebook/success');
+  await expect(page.getByText('This tab has not linked an identity, so there is nothing to report here.')).toBeVisible();
+  await check(page, 'link success page opened without a link');
+
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 375, height: 740 });
+  await other.goto('/profile/details');
+  await expect(other.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await page.goto('/profile/details');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(other.getByRole('heading', { level: 1, name: 'You have signed out' })).toBeVisible();
+  await check(other, 'signed out in another tab');
+});
