@@ -35,6 +35,9 @@ export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
+  // The dev server scans only the portal's own entry for dependencies, not every HTML file of
+  // the checkout (the offline API reference in dist-docs/ is not a page of the app).
+  optimizeDeps: { entries: ['index.html'] },
   // The manifest lets the size budget and the benchmark see what each route loads.
   build: {
     manifest: true,
