@@ -7,6 +7,8 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { securityHeaders } from './deploy/headers.mjs';
 // @ts-expect-error plain JavaScript module shared with the nginx configuration
 import { precompress } from './deploy/precompress.mjs';
+// @ts-expect-error plain JavaScript module of the build
+import { contractOperationsPlugin } from './deploy/contract-operations.mjs';
 // @ts-expect-error plain JavaScript module of the mock stack
 import { preferFor } from './mock/persona.mjs';
 
@@ -33,7 +35,7 @@ const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress(), contractOperationsPlugin()],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of
   // the checkout (the offline API reference in dist-docs/ is not a page of the app).

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 
-declare module '*.yaml?raw' {
-  const text: string;
-  export default text;
+/** openapi.yaml's operations, read at build time (deploy/contract-operations.mjs). */
+declare module 'virtual:contract-operations' {
+  const operations: ReadonlyArray<{ operationId: string; method: string; path: string }>;
+  export default operations;
 }

@@ -8,6 +8,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
+import { isRemoved } from '../../shared/factorAnswers';
 import { mfaRows, type MfaRow } from './factorCatalogue';
 
 const rowName = (row: MfaRow) => ('key' in row.name ? t(row.name.key) : row.name.text);
@@ -29,7 +30,7 @@ export function MfaListPage() {
       {
         onSuccess: async (result) => {
           setConfirming(undefined);
-          if (result?.status) toast.success(t('mfa.resetSuccess'));
+          if (isRemoved(result)) toast.success(t('mfa.resetSuccess'));
           await factors.refetch();
         },
         onError: () => setConfirming(undefined),

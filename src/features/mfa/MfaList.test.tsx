@@ -63,6 +63,24 @@ describe('Set up MFA', () => {
     expect(removed).toMatch(/sms/);
   });
 
+  it.each([
+    ['a plain true', true, true],
+    ['status true', { status: true }, true],
+    ['status false', { status: false }, false],
+  ])('answered %s, says "Reset factor successfully" only when the data is truthy (spec section 7)', async (_, answer, success) => {
+    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
+    let removed = false;
+    server.use(http.delete('*/api/v1/user/factor/:factorId', () => ((removed = true), HttpResponse.json(answer))));
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Email Authentication' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Email Authentication?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(removed).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    if (success) expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
+    else expect(screen.queryByText('Reset factor successfully')).not.toBeInTheDocument();
+  });
+
   it('Cancel in the confirmation removes nothing', async () => {
     let removed = false;
     server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));

@@ -39,6 +39,20 @@ describe('Profile: personal information', () => {
     expect(screen.queryByText(/00u1taiman/)).not.toBeInTheDocument();
   });
 
+  it('shows the profile that a server answered with a failed status (any status is a response, spec section 7)', async () => {
+    server.use(http.get('*/api/v1/user/profile', () => HttpResponse.json(example<ProfileResponse>('getProfile', 'full'), { status: 500 })));
+    await openProfile();
+    expect(detail('Electronic ID')).toHaveTextContent('taiman.chan');
+    expect(screen.queryByText('Your profile could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('says the profile could not be loaded when a failed status carries something else', async () => {
+    server.use(http.get('*/api/v1/user/profile', () => HttpResponse.json({ message: 'upstream timeout' }, { status: 504 })));
+    renderRoute('/profile/details');
+    expect(await screen.findByText('Your profile could not be loaded.')).toBeInTheDocument();
+    expect(screen.getAllByText('The server could not complete the request (HTTP 504).').length).toBeGreaterThan(0);
+  });
+
   it("an unchanged save says 'Nothing has been updated' and leaves edit mode without a call", async () => {
     let posts = 0;
     server.use(http.post('*/api/v1/user/profile', () => ((posts += 1), HttpResponse.json({ status: true }))));

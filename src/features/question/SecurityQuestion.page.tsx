@@ -2,6 +2,7 @@ import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, T
 import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { t, useLanguage } from '../../messages/t';
+import { hasStatus, isRemoved } from '../../shared/factorAnswers';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -33,8 +34,8 @@ export function SecurityQuestionPage() {
     setAnswer('');
     setEditing(false);
   };
-  const afterChange = async (message: string) => {
-    toast.success(message);
+  const afterChange = async (message: string | undefined) => {
+    if (message) toast.success(message);
     setEditing(false);
     setAnswer('');
     await factors.refetch();
@@ -46,12 +47,13 @@ export function SecurityQuestionPage() {
     if (busy || !chosen) return;
     enroll.mutate(
       { data: { factorType: 'question', provider: 'OKTA', question: chosen, answer } },
-      { onSuccess: () => afterChange(t('question.saved')) },
+      // An answer without a status saved nothing (spec section 8): nothing to announce.
+      { onSuccess: (result) => (hasStatus(result) ? afterChange(t('question.saved')) : undefined) },
     );
   };
   const remove = () => {
     if (busy || !enrolled) return;
-    reset.mutate({ factorId: enrolled.id }, { onSuccess: () => afterChange(t('mfa.resetSuccess')) });
+    reset.mutate({ factorId: enrolled.id }, { onSuccess: (result) => afterChange(isRemoved(result) ? t('mfa.resetSuccess') : undefined) });
   };
 
   return (

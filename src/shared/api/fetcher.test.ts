@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../messages/i18n';
+import { example } from '../../../tests/support/examples';
 import { ApiError } from './ApiError';
 import { apiFetch, setAccessTokenSource } from './fetcher';
 
@@ -92,6 +93,33 @@ describe('apiFetch', () => {
     const call = apiFetch('/api/v1/user/profile');
     await answer(0, json({ errorMessage: 'The account is locked.' }, status));
     await expect(call).rejects.toMatchObject({ name: 'ApiError', message: 'The account is locked.', kind: 'server', status });
+  });
+
+  it.each([
+    ['a 500', 500],
+    ['a 404', 404],
+    ['a 302 that fetch did not follow', 302],
+  ])('takes a body that is what the contract says the call answers as the answer, on %s (spec section 7)', async (_, status) => {
+    const profile = example('getProfile', 'full');
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, json(profile, status === 302 ? 200 : status));
+    await expect(call).resolves.toEqual(profile);
+  });
+
+  it('keeps the sign-in path for a 401, whatever its body', async () => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, json(example('getProfile', 'full'), 401));
+    await expect(call).rejects.toMatchObject({ name: 'ApiError', status: 401 });
+  });
+
+  it.each([
+    ['a body of another shape', () => json({ message: 'boom' }, 500), 'The server could not complete the request (HTTP 500).'],
+    ['an empty body', () => new Response('', { status: 502 }), 'The server could not complete the request (HTTP 502).'],
+    ['a body that is not JSON', () => new Response('<h1>Bad gateway</h1>', { status: 502 }), 'The server sent a response the portal could not read.'],
+  ])('turns %s under a failed status into an error with a clear message', async (_, response, message) => {
+    const call = apiFetch('/api/v1/user/profile');
+    await answer(0, response());
+    await expect(call).rejects.toMatchObject({ name: 'ApiError', message });
   });
 
   it('reads a non-200 success status as a response', async () => {

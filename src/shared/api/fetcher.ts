@@ -67,6 +67,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Whether a body under a failed status is still the call's answer; the schemas load only now. */
+async function isAnswer(method: string, target: URL, body: unknown): Promise<boolean> {
+  if (body === undefined) return false;
+  const { isContractAnswer } = await import('./contract');
+  return isContractAnswer(method, target, body);
+}
+
 /**
  * The orval mutator: every generated call goes through here.
  * - adds `Authorization: Bearer` once a token exists (only towards the API's own origin), and
@@ -128,7 +135,11 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
     if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', status, challenge);
     const message = errorMessageOf(body);
     if (message !== undefined) throw new ApiError(message, 'server', status, challenge);
-    if (!response.ok) throw new ApiError(() => t('error.http', { status }), 'http', status, challenge);
+    // Any status is a response (spec section 7): a body that is what the contract says the call
+    // answers is the answer, also under a failed status. A 401 keeps its sign-in path.
+    if (!response.ok && !(status !== 401 && (await isAnswer(options.method ?? 'GET', target, body)))) {
+      throw new ApiError(() => t('error.http', { status }), 'http', status, challenge);
+    }
     if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
       // Development builds warn when a response drifts from the contract (the page still shows it).
       void import('./drift').then(({ reportDrift }) => reportDrift(options.method ?? 'GET', target, body));

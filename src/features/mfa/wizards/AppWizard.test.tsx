@@ -67,3 +67,29 @@ describe('authenticator app wizard', () => {
     expect(router.state.location.pathname).toBe('/profile/mfa/enroll/GOOGLE/token:software:totp');
   });
 });
+
+describe('authenticator app wizard: answers without a status (spec section 8)', () => {
+  it('an activation answered without a status aborts silently: no success, still on the code step', async () => {
+    server.use(http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ id: 'uft1siumingoogle', factorType: 'token:software:totp' })));
+    const { user, router } = renderRoute('/profile/mfa/enroll/GOOGLE/token:software:totp');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('img', { name: /Barcode to scan/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('Enter Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+    expect(screen.queryByText('Activate OKTA verify successfully.')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/mfa/enroll/GOOGLE/token:software:totp');
+  });
+
+  it('an enrolment answered without a status shows no barcode', async () => {
+    const { _embedded, _links, id } = example<{ id: string; _embedded: unknown; _links: unknown }>('enrollFactor', 'new-user');
+    server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json({ id, _embedded, _links })));
+    const { user } = renderRoute('/profile/mfa/enroll/GOOGLE/token:software:totp');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The barcode could not be prepared.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Barcode to scan/ })).not.toBeInTheDocument();
+  });
+});

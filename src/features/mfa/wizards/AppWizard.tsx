@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@manti
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { pollFactorActivation, useActivateFactor, useEnrollFactor } from '../../../../generated/api/factors/factors';
 import { t, type MessageKey } from '../../../messages/t';
+import { hasStatus } from '../../../shared/factorAnswers';
 import { POLL_INTERVAL_MS, pollOutcome, type PollOutcome } from './activationPoll';
 import { appReducer, initialAppState, type Device } from './appWizard.machine';
 import { CodeForm } from './CodeForm';
@@ -102,7 +103,7 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
       { data: { factorType: variant.factorType, provider: variant.provider } },
       {
         onSuccess: (result) =>
-          result.id
+          result.id && hasStatus(result)
             ? dispatch({
                 type: 'enrolled',
                 enrolment: { factorId: result.id, secret: result._embedded?.activation?.sharedSecret, qrCode: result._links?.qrcode?.href },
@@ -149,7 +150,11 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
     if (next === state || !state.enrolment) return;
     activate.mutate(
       { factorId: state.enrolment.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: () => void finish(t(variant.success)), onError: () => dispatch({ type: 'verifyFailed' }) },
+      {
+        // An answer without a status is no activation: the wizard stays, silently (spec section 8).
+        onSuccess: (result) => (hasStatus(result) ? void finish(t(variant.success)) : dispatch({ type: 'verifyFailed' })),
+        onError: () => dispatch({ type: 'verifyFailed' }),
+      },
     );
   };
 

@@ -9,6 +9,7 @@ import { CodeForm } from './CodeForm';
 import { SecretKey } from './SecretKey';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
+import { hasStatus } from '../../../shared/factorAnswers';
 
 /** The university's own authenticator (CUSTOM token:hotp): the QR code is drawn here from otpContent. */
 export function CustomWizard({ onCancel }: { onCancel: () => void }) {
@@ -39,7 +40,7 @@ export function CustomWizard({ onCancel }: { onCancel: () => void }) {
     if (next === state || !otp) return;
     enroll.mutate(
       { data: { issuer: otp.issuer, secret: otp.secret, passCode: state.code.trim(), timestamp: Date.now() } },
-      { onSuccess: () => void finish(t('mfa.custom.success')), onError: () => dispatch({ type: 'verifyFailed' }) },
+      { onSuccess: (result) => (hasStatus(result) ? void finish(t('mfa.custom.success')) : dispatch({ type: 'verifyFailed' })), onError: () => dispatch({ type: 'verifyFailed' }) },
     );
   };
 

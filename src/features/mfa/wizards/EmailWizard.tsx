@@ -11,6 +11,7 @@ import { EMAIL_RESEND_AFTER_MS, emailReducer, initialEmailState } from './emailW
 import { CodeForm } from './CodeForm';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
+import { hasStatus } from '../../../shared/factorAnswers';
 
 /** Email enrolment: intro, 'Send me the code', then the masked address and the code. */
 export function EmailWizard({ onCancel }: { onCancel: () => void }) {
@@ -42,7 +43,7 @@ export function EmailWizard({ onCancel }: { onCancel: () => void }) {
     enroll.mutate(
       { data: { factorType: 'email', provider: 'OKTA', email } },
       {
-        onSuccess: (result) => (result.id ? dispatch({ type: 'sent', factorId: result.id }) : dispatch({ type: 'sendFailed' })),
+        onSuccess: (result) => (result.id && hasStatus(result) ? dispatch({ type: 'sent', factorId: result.id }) : dispatch({ type: 'sendFailed' })),
         onError: () => dispatch({ type: 'sendFailed' }),
       },
     );
@@ -55,7 +56,7 @@ export function EmailWizard({ onCancel }: { onCancel: () => void }) {
     if (next === state || !state.factorId) return;
     activate.mutate(
       { factorId: state.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: () => void finish(t('mfa.email.success')), onError: () => dispatch({ type: 'verifyFailed' }) },
+      { onSuccess: (result) => (hasStatus(result) ? void finish(t('mfa.email.success')) : dispatch({ type: 'verifyFailed' })), onError: () => dispatch({ type: 'verifyFailed' }) },
     );
   };
 

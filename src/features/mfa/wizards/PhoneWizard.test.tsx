@@ -122,6 +122,39 @@ describe('voice call wizard', () => {
   });
 });
 
+describe('phone wizards: answers without a status (spec section 8)', () => {
+  const BANNER = 'We found some errors. Please review the form and make corrections.';
+
+  it.each([
+    ['SMS', '/profile/mfa/enroll/OKTA/sms', 'Send Code', 'Sent'],
+    ['voice call', '/profile/mfa/enroll/OKTA/call', 'Call', 'Calling'],
+  ])('%s: an enrolment answered without a status shows the banner, not %s', async (_, path, send, sent) => {
+    server.use(http.post('*/api/v1/user/factor/enroll/phone', () => HttpResponse.json({ id: 'mbl1nz9JHJGHWRKMTLHP', factorType: 'sms' })));
+    const { user } = await openSms(path);
+    await user.type(screen.getByLabelText('Phone number'), '2123 4567');
+    await user.click(screen.getByRole('button', { name: send }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BANNER);
+    expect(screen.queryByRole('button', { name: sent })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Enter Code')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['SMS', '/profile/mfa/enroll/OKTA/sms', 'Send Code'],
+    ['voice call', '/profile/mfa/enroll/OKTA/call', 'Call'],
+  ])('%s: an activation answered without a status shows the banner, not the success toast', async (_, path, send) => {
+    recordEnrolments();
+    server.use(http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ id: 'mbl1nz9JHJGHWRKMTLHP' })));
+    const { user, router } = await openSms(path);
+    await user.type(screen.getByLabelText('Phone number'), '2123 4567');
+    await user.click(screen.getByRole('button', { name: send }));
+    await user.type(await screen.findByLabelText('Enter Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BANNER);
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.queryByText(/^Activate .* successfully\.$/)).not.toBeInTheDocument();
+  });
+});
+
 describe('enrolment route', () => {
   it('says clearly when a provider and factor type pair is not supported', async () => {
     renderRoute('/profile/mfa/enroll/OKTA/u2f');

@@ -17,6 +17,7 @@ import {
 import { CodeForm } from './CodeForm';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { WizardStep } from './WizardStep';
+import { hasStatus } from '../../../shared/factorAnswers';
 
 const TEXT = {
   sms: { title: 'mfa.sms.title', intro: 'mfa.sms.intro', send: 'mfa.sms.send', sent: 'mfa.sms.sent', resend: 'mfa.sms.resend', warning: 'mfa.sms.resendWarning', success: 'mfa.sms.success' },
@@ -70,7 +71,8 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
       {
         onSuccess: (result) => {
           if (result.status === 'ACTIVE') succeed();
-          else if (result.id) dispatch({ type: 'sent', factorId: result.id });
+          // No status: the enrolment failed (spec section 8), shown by the banner.
+          else if (result.id && hasStatus(result)) dispatch({ type: 'sent', factorId: result.id });
           else dispatch({ type: 'sendFailed' });
         },
         onError: () => dispatch({ type: 'sendFailed' }),
@@ -85,7 +87,7 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
     if (next === state || !next.verifying || !state.factorId) return;
     activate.mutate(
       { factorId: state.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: () => succeed(), onError: () => dispatch({ type: 'verifyFailed' }) },
+      { onSuccess: (result) => (hasStatus(result) ? succeed() : dispatch({ type: 'verifyFailed' })), onError: () => dispatch({ type: 'verifyFailed' }) },
     );
   };
 

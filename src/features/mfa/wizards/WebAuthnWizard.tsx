@@ -6,6 +6,7 @@ import { config } from '../../../shared/config';
 import { useFinishEnrolment } from './useFinishEnrolment';
 import { activationPayload, creationOptions } from './webauthn';
 import { WizardStep } from './WizardStep';
+import { hasStatus } from '../../../shared/factorAnswers';
 
 export const WEBAUTHN_SPEC_URL = 'https://www.w3.org/TR/webauthn-3/';
 
@@ -30,7 +31,8 @@ export function WebAuthnWizard({ onCancel }: { onCancel: () => void }) {
       if (!navigator.credentials?.create) throw new Error('This browser has no Web Authentication');
       const credential = await navigator.credentials.create({ publicKey: creationOptions(activation, config.webauthnRpId) });
       if (!credential) throw new Error('No credential was created');
-      await activate.mutateAsync({ factorId: enrolment.id, data: activationPayload(credential as PublicKeyCredential) });
+      const activated = await activate.mutateAsync({ factorId: enrolment.id, data: activationPayload(credential as PublicKeyCredential) });
+      if (!hasStatus(activated)) throw new Error('The activation answer carries no status');
       await finish(t('mfa.webauthn.success'));
     } catch {
       setPhase('failed');
