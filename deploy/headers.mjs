@@ -19,7 +19,8 @@ function originOf(url) {
  */
 export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = '' }) {
   const others = [...new Set([originOf(oidcAuthority), originOf(apiBase)].filter(Boolean))].join(' ');
-  const report = originOf(cspReportUrl) ? cspReportUrl : '';
+  // Only a plain URL: nothing that could end the directive or the header value.
+  const report = originOf(cspReportUrl) && /^[^\s;,"'\\]+$/.test(cspReportUrl) ? cspReportUrl : '';
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

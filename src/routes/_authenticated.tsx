@@ -9,6 +9,8 @@ export const Route = createFileRoute('/_authenticated')({
   // fetched only after the entry has run (see npm run bench).
   codeSplitGroupings: [],
   beforeLoad: async ({ context, location }) => {
+    // Once a logout has begun (here or in another tab) nothing signs in again by itself.
+    if (context.auth.signedOut()) throw redirect({ to: '/signed-out' });
     const user = await context.auth.getUser();
     if (!user) throw redirect({ to: '/auth/default/login', search: { returnTo: location.href } });
   },

@@ -1,13 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignedOut } from '../features/sign-in/SignedOut.page';
 import { useLanguage } from '../messages/t';
 
 /** Public: a tab whose session has ended (its own logout under way, or a logout in another tab). */
 export const Route = createFileRoute('/signed-out')({
   validateSearch: (search: Record<string, unknown>): { logout?: true } => (search.logout === true || search.logout === 'true' ? { logout: true } : {}),
+  // Opened by a link while signed in, it says nothing untrue: the person goes to their profile.
+  beforeLoad: async ({ context }) => {
+    if (!context.auth.signedOut() && (await context.auth.getUser())) throw redirect({ to: '/profile' });
+  },
   component: function SignedOutRoute() {
     useLanguage(); // re-render in the newly chosen language
     const { logout } = Route.useSearch();
-    return <SignedOut inProgress={logout === true} />;
+    const { auth } = Route.useRouteContext();
+    return <SignedOut inProgress={logout === true && auth.signedOut()} />;
   },
 });

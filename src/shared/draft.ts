@@ -26,8 +26,3 @@ export function useDraft(name: string): [string | undefined, (value: string) => 
   }, [key]);
   return [draft, save, clear];
 }
-
-/** Forgets every draft of this tab: a logout leaves nothing typed behind for the next user. */
-export function clearDrafts(storage: Storage = window.sessionStorage) {
-  for (const key of Object.keys(storage)) if (key.startsWith(PREFIX)) storage.removeItem(key);
-}

@@ -96,6 +96,7 @@ test.describe('Security question', () => {
     await expect(page.getByRole('combobox', { name: 'Question' })).toBeDisabled();
     const deleted = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/ufs1taimanquestion') && r.method() === 'DELETE');
     await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete your security question?' }).getByRole('button', { name: 'Delete' }).click();
     await deleted;
     await expect(page.getByText('Reset factor successfully')).toBeVisible();
   });

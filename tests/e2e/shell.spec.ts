@@ -124,7 +124,9 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['x-content-type-options']).toBe('nosniff');
 
   // Scripts travel precompressed (deploy/precompress.mjs), brotli where the browser takes it.
-  const entry = await page.locator('script[type="module"]').getAttribute('src');
+  // Read from the document as served: the page itself is already on its way to sign in.
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await response!.text())?.[1];
+  expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
   for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
     const asset = await page.request.get(entry!, { headers: { 'Accept-Encoding': accept } });
     expect(asset.headers()['content-encoding'], accept).toBe(encoding);

@@ -7,6 +7,7 @@ import { setAccessTokenSource } from '../../src/shared/api/fetcher';
 import { createQueryClient } from '../../src/shared/api/queryClient';
 import type { Auth } from '../../src/shared/auth/auth';
 import { createReauthenticator } from '../../src/shared/auth/reauthenticate';
+import { browser } from '../../src/shared/browser';
 import { AppProviders } from '../../src/shared/ui/AppProviders';
 
 export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> };
@@ -14,7 +15,7 @@ export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> }
 /** An Auth whose user is signed in (or not) and whose redirects are recorded, not followed. */
 export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = 'smwong25' } = {}): FakeAuth {
   const user = signedIn ? { access_token: token, profile: { sub } } : null;
-  return {
+  const auth = {
     getUser: vi.fn(async () => user),
     accessToken: vi.fn(() => user?.access_token),
     signIn: vi.fn(async () => undefined),
@@ -26,11 +27,14 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = '
     signedOut: vi.fn(() => false),
     forgetUser: vi.fn(async () => undefined),
     // Like the real one: the session is forgotten, then the server sessions end with the captured token.
-    signOut: vi.fn(async ({ endServerSessions }: { endServerSessions?: (token: string) => Promise<unknown> } = {}) => {
+    signOut: vi.fn(async ({ endServerSessions, leaveTo }: { endServerSessions?: (token: string) => Promise<unknown>; leaveTo?: string } = {}) => {
+      auth.signedOut.mockReturnValue(true);
       if (user) await endServerSessions?.(user.access_token).catch(() => undefined);
+      if (leaveTo) browser.assign(leaveTo);
     }),
     onSignedOutElsewhere: vi.fn(() => () => undefined),
   } as FakeAuth;
+  return auth;
 }
 
 /**

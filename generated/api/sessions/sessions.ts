@@ -93,8 +93,13 @@ export const getEndSessionsUrl = () => {
 }
 
 /**
- * Called on logout, before the portal clears its stored tokens and goes to the site
- * origin.
+ * Called on logout. The portal has already forgotten its stored tokens in every tab (it
+ * sends the access token it captured first); it then revokes the refresh token it held and
+ * signs out at the identity provider.
+ *
+ * **What the backend must do.** End every session of the token's user and revoke every
+ * refresh token issued to them, so that a tab the browser had frozen, discarded or closed
+ * (and which may still hold tokens) cannot use them after the logout.
  * @summary End the user's sessions (logout)
  */
 export const endSessions = async ( options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {

@@ -76,7 +76,7 @@ import type {
 
 export const getGetSocialAuthorizeUrlResponseMock = (): string => ("/auth/iamsmart/callback?code=mock-iamsmart-code")
 
-export const getExchangeSocialCodeResponseMock = (): SocialToken => ({"id_token":"eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtMTAyOTM4NDc1NiIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUifQ."})
+export const getExchangeSocialCodeResponseMock = (): SocialToken => ({"id_token":"eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtMTAyOTM4NDc1NiIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUiLCJlbWFpbCI6IndzbS5wZXJzb25hbEBleGFtcGxlLmNvbSIsIm5hbWUiOiJXb25nIFNpdSBNaW5nIn0.","link_ticket":"lt.v1.ext-iamsmart-1029384756.4f9c2a7e"})
 
 export const getGetIamSmartTokenizedIdResponseMock = (): TokenizedIdResponse => ({"data":{"access_token":"eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtNTU2Njc3ODg5OSIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUifQ."}})
 

@@ -100,7 +100,8 @@ export const LinkIdentityParams = zod.object({
 })
 
 export const LinkIdentityBody = zod.object({
-  "externalId": zod.string().describe('The subject claim of the provider\'s token (from `exchangeSocialCode`).')
+  "externalId": zod.string().describe('The subject claim of the provider\'s token (from `exchangeSocialCode`). Only a hint:\nthe backend links the subject its own exchange found, and refuses when they differ.\n'),
+  "linkTicket": zod.string().optional().describe('The `link_ticket` of the code exchange, when the backend issued one.')
 }).describe('The external identity to link.')
 
 export const LinkIdentityResponse = zod.object({

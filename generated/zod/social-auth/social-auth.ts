@@ -110,7 +110,8 @@ export const ExchangeSocialCodeBody = zod.object({
 
 export const ExchangeSocialCodeResponse = zod.object({
   "id_token": zod.string().optional().describe('An ID token (compact JWT).'),
-  "access_token": zod.string().optional().describe('An access token (compact JWT).')
+  "access_token": zod.string().optional().describe('An access token (compact JWT).'),
+  "link_ticket": zod.string().optional().describe('Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab\'s session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller\'s session some other way.\n')
 }).describe('The provider\'s token, under either of two names (both readings appear in the\nspecification). The portal reads `id_token` first, then `access_token`; the JWT\'s\nsubject (`sub`) claim is the external id. At least one is present.\n')
 
 /**
@@ -132,7 +133,8 @@ export const GetIamSmartTokenizedIdBody = zod.object({
 
 export const GetIamSmartTokenizedIdResponse = zod.object({
   "data": zod.object({
-  "access_token": zod.string().describe('A compact JWT whose subject claim is the external id.')
+  "access_token": zod.string().describe('A compact JWT whose subject claim is the external id.'),
+  "link_ticket": zod.string().optional().describe('Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab\'s session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller\'s session some other way.\n')
 }).describe('The iAM Smart tokenized id.')
 }).describe('The body of `getIamSmartTokenizedId`.')
 

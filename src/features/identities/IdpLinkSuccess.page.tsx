@@ -1,5 +1,5 @@
 import { Alert, Anchor } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { browser } from '../../shared/browser';
 import { t, useLanguage } from '../../messages/t';
@@ -20,12 +20,16 @@ export const LINK_SUCCESS_REDIRECT_MS = 2000;
  */
 export function IdpLinkSuccess({ provider }: { provider: SocialProvider }) {
   useLanguage(); // re-render in the newly chosen language
+  const { auth } = useRouteContext({ from: '__root__' });
   const [justLinked] = useState(() => takeJustLinked(provider));
   useEffect(() => {
     if (!justLinked) return;
-    const timer = setTimeout(() => browser.assign(config.centralSignOutUrl), LINK_SUCCESS_REDIRECT_MS);
+    // Signed out for real: nothing of the session stays in this tab or the others before the
+    // central sign-out page, so Back finds no portal still signed in.
+    const leave = () => auth.signOut({ leaveTo: config.centralSignOutUrl }).catch(() => browser.assign(config.centralSignOutUrl));
+    const timer = setTimeout(() => void leave(), LINK_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [justLinked]);
+  }, [justLinked, auth]);
 
   if (!justLinked) {
     return (

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useGetLinkedIdentities, useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { t, useLanguage, type MessageKey } from '../../messages/t';
+import { ApiError } from '../../shared/api/ApiError';
 import { needsStepUp } from '../../shared/api/queryClient';
 import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
@@ -12,7 +13,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityCatalogue';
-import { discardLinkAttempt, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { discardLinkAttempt, linkTicket, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
 import { externalAccountLabel, providerLabel } from './socialLink';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
@@ -36,7 +37,7 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const provider = attempt.link.idpName ?? 'iamsmart';
+  const provider = attempt.link.idpName;
   const label = t(providerLabel(provider));
   const idpId = attempt.link.idpId ?? (idps.data ? identityRows(idps.data.idps).find((row) => row.provider === provider)?.id : undefined);
   const problem: MessageKey | undefined = !attempt.link.externalId
@@ -64,12 +65,13 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
     // Still this tab's, this person's, and within its 10 minutes?
     const still = usableLinkAttempt({ phase: 'confirm', subject: auth.subject() });
     if ('refusal' in still || still.attempt.nonce !== attempt.nonce) {
-      toast.error(t('identities.attemptExpired'));
+      toast.error(t('refusal' in still && still.refusal === 'expired' ? 'identities.attemptExpired' : 'identities.attemptDiscarded'));
       void navigate({ to: '/profile/details', replace: true });
       return;
     }
+    const ticket = linkTicket();
     link.mutate(
-      { idpId, data: { externalId: attempt.link.externalId } },
+      { idpId, data: { externalId: attempt.link.externalId, ...(ticket ? { linkTicket: ticket } : {}) } },
       {
         onSuccess: () => {
           toast.success(t('identities.linkSuccess'));
@@ -85,6 +87,9 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
             void auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: attempt.nonce });
             return;
           }
+          // An ended session signs in again (the query client's 401 path); that sign-in ends
+          // the attempt, so there is nothing more to do here.
+          if (error instanceof ApiError && error.status === 401) return;
           giveUp();
         },
       },
@@ -97,7 +102,7 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
     void navigate({ to: '/profile/details', replace: true });
   };
 
-  const title = <PageTitle>{t('identities.confirmTitle.link', { provider: label })}</PageTitle>;
+  const title = <PageTitle>{t('identities.linkConfirmTitle', { provider: label })}</PageTitle>;
   if (failed) {
     return (
       <>
@@ -108,11 +113,12 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
       </>
     );
   }
-  if (profile.isError) {
+  if (profile.isError || idps.isError) {
     return (
       <>
         {title}
-        <LoadError title={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />
+        {profile.isError && <LoadError title={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />}
+        {idps.isError && <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />}
       </>
     );
   }
@@ -131,7 +137,7 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
               {t('identities.universityAccount')}
             </Text>
             <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-university-account">
-              {name} ({person.electronicId})
+              {t('identities.universityAccountName', { name, id: person.electronicId })}
             </Text>
           </div>
           <div>

@@ -11,7 +11,7 @@ import type { SocialProvider } from '../../shared/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import { saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { keepLinkTicket, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
 import { externalAccountOf, providerLabel, sendsState, socialStateKey, type ExternalAccount } from './socialLink';
 
 export interface SocialCallbackProps {
@@ -34,13 +34,17 @@ class LinkError extends Error {
   }
 }
 
-/** Exchanges the provider's code for a token; its subject is the external id. */
-async function externalAccountFor(provider: SocialProvider, code: string, state: string | undefined): Promise<ExternalAccount | undefined> {
-  const token =
-    provider === 'iamsmart'
-      ? (await getIamSmartTokenizedId({ code, idp: provider, state: state ?? '' })).data.access_token
-      : await exchangeSocialCode(provider, { code }).then((answer) => answer.id_token ?? answer.access_token);
-  return externalAccountOf(token);
+/**
+ * Exchanges the provider's code for a token, whose subject is the external id; the backend may
+ * add a ticket for the account it found.
+ */
+async function exchange(provider: SocialProvider, code: string, state: string | undefined): Promise<{ account?: ExternalAccount; ticket?: string }> {
+  if (provider === 'iamsmart') {
+    const { data } = await getIamSmartTokenizedId({ code, idp: provider, state: state ?? '' });
+    return { account: externalAccountOf(data.access_token), ticket: data.link_ticket };
+  }
+  const answer = await exchangeSocialCode(provider, { code });
+  return { account: externalAccountOf(answer.id_token ?? answer.access_token), ticket: answer.link_ticket };
 }
 
 /**
@@ -69,7 +73,8 @@ function pendingProfileAttempt(provider: SocialProvider, state: string | undefin
  */
 export function SocialCallback({ auth, provider, code, state, from = 'profile' }: SocialCallbackProps) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string>();
+  // A text of the portal's is kept by its key, so it follows a language switch.
+  const [error, setError] = useState<{ key: MessageKey } | { text: string }>();
   const query = useCallbackQuery(() => ({ code, state }));
   const started = useRef(false);
   const label = t(providerLabel(provider));
@@ -85,24 +90,26 @@ export function SocialCallback({ auth, provider, code, state, from = 'profile' }
     void (async () => {
       try {
         const attempt = from === 'profile' ? pendingProfileAttempt(provider, query.state) : undefined;
-        let account: ExternalAccount | undefined;
+        let exchanged: Awaited<ReturnType<typeof exchange>>;
         try {
-          account = await externalAccountFor(provider, callbackCode, query.state);
+          exchanged = await exchange(provider, callbackCode, query.state);
         } catch {
           // The provider's code could not be exchanged: back to the central sign-in (spec section 4).
           browser.assign(config.centralSignInUrl);
           return;
         }
+        const { account, ticket } = exchanged;
         if (!account) throw new LinkError('identities.noExternalId');
         const link = { idpName: provider, ...account };
         const next: LinkAttempt = attempt
           ? { ...attempt, link: { ...attempt.link, ...link }, phase: 'sign-in' }
           : startLinkAttempt(link, { phase: 'sign-in' });
         if (attempt) saveLinkAttempt(next);
+        keepLinkTicket(ticket);
         await auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: next.nonce });
       } catch (reason) {
         // Shown in the page rather than as a passing toast: there is nothing else on it.
-        setError(reason instanceof Error ? reason.message : String(reason));
+        setError(reason instanceof LinkError ? { key: reason.key } : { text: reason instanceof Error ? reason.message : String(reason) });
       }
     })();
   }, [auth, provider, query, from, navigate]);
@@ -115,7 +122,7 @@ export function SocialCallback({ auth, provider, code, state, from = 'profile' }
         <>
           <PageTitle>{t('identities.linkErrorTitle')}</PageTitle>
           <Alert color="red" role="alert" mb="md">
-            {error}
+            {'key' in error ? t(error.key) : error.text}
           </Alert>
           <Anchor component={Link} to="/profile/details">
             {t('identities.backToProfile')}

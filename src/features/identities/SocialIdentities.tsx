@@ -39,7 +39,9 @@ function SocialIdentitiesBox() {
 
   const startLink = (row: IdentityRow) => {
     // The attempt belongs to this tab and this person; they confirm the link once back.
-    startLinkAttempt({ idpId: row.id, idpName: row.provider }, { owner: auth.subject(), phase: 'provider' });
+    const owner = auth.subject();
+    if (!owner) return;
+    startLinkAttempt({ idpId: row.id, idpName: row.provider }, { owner, phase: 'provider' });
     void navigate({ to: '/auth/$provider/login', params: { provider: row.provider } });
   };
 

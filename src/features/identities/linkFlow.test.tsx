@@ -5,7 +5,7 @@ import { browser } from '../../shared/browser';
 import { example } from '../../../tests/support/examples';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { encodeLinkState, LINK_ATTEMPT_TTL_MS, LINK_TAB_KEY, markJustLinked, readLinkState, startLinkAttempt, type LinkDetails } from './linkState';
+import { encodeLinkState, LINK_ATTEMPT_TTL_MS, LINK_TAB_KEY, markJustLinked, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
 
 const CENTRAL_SIGN_IN = 'http://localhost:9000';
 const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';
@@ -209,7 +209,7 @@ describe('confirming a link at /profile', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     confirming();
     const linked = recordLinks();
-    const { router, user } = renderRoute('/profile');
+    const { router, user, auth } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
 
     expect(
@@ -222,6 +222,8 @@ describe('confirming a link at /profile', () => {
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(browser.assign).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(200));
+    // The session ends in this browser first, then the central sign-out page.
+    expect(auth.signOut).toHaveBeenCalledWith({ leaveTo: CENTRAL_SIGN_OUT });
     expect(browser.assign).toHaveBeenCalledWith(CENTRAL_SIGN_OUT);
     expect(await screen.findByText('Link successfully')).toBeInTheDocument();
   });
@@ -264,6 +266,25 @@ describe('confirming a link at /profile', () => {
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile', link: started.nonce }));
     expect(readLinkState()).toMatchObject({ phase: 'sign-in', nonce: started.nonce });
     expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it("sends the backend's link ticket with the link, and keeps it in this tab only while the attempt lasts", async () => {
+    const started = startLinkAttempt({ idpId: '0oa4google', idpName: 'google' }, { owner: 'smwong25', phase: 'provider' });
+    window.sessionStorage.setItem('socialState.google', 'T'.repeat(32));
+    server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json(example('exchangeSocialCode', 'new-user'))));
+    const first = renderRoute(`/auth/google/callback?code=g&state=${'T'.repeat(32)}`);
+    await waitFor(() => expect(first.auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ link: started.nonce })));
+    expect(window.sessionStorage.getItem('portal.linkTicket')).toBe('lt.v1.ext-iamsmart-1029384756.4f9c2a7e');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('lt.v1');
+    first.unmount();
+
+    settleLinkAfterSignIn({ returnTo: '/profile', subject: 'smwong25', link: started.nonce });
+    const linked = recordLinks();
+    const { user } = renderRoute('/profile');
+    expect(await screen.findByTestId('link-external-account')).toHaveTextContent('wsm.personal@example.com (Wong Siu Ming)');
+    await user.click(await screen.findByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(linked).toEqual([['0oa4google', { externalId: 'ext-iamsmart-1029384756', linkTicket: 'lt.v1.ext-iamsmart-1029384756.4f9c2a7e' }]]));
+    await waitFor(() => expect(window.sessionStorage.getItem('portal.linkTicket')).toBeNull());
   });
 
   it('looks the idp id up for a link that came from the identity provider', async () => {

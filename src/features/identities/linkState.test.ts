@@ -70,9 +70,14 @@ describe('link state encoding', () => {
     expect(decodeLinkState(value)).toEqual({ mode: 'normal' });
   });
 
-  it('drops unknown providers and odd values from the link', () => {
-    const value = raw({ ...attempt(), link: { idpId: 42, idpName: 'myspace', externalId: 'x'.repeat(600), externalName: 'y'.repeat(300) } });
-    expect(decodeLinkState(value)).toMatchObject({ mode: 'startLinkIdp', link: {} });
+  it('drops odd values from the link', () => {
+    const value = raw({ ...attempt(), link: { idpId: 42, idpName: 'google', externalId: 'x'.repeat(600), externalName: 'y'.repeat(300) } });
+    expect(decodeLinkState(value)).toMatchObject({ mode: 'startLinkIdp', link: { idpName: 'google' } });
+    expect(decodeLinkState(value)).not.toHaveProperty('link.idpId');
+  });
+
+  it.each([['an unknown provider', 'myspace'], ['no provider', undefined]])('reads an attempt for %s as normal', (_, idpName) => {
+    expect(decodeLinkState(raw({ ...attempt(), link: { idpId: '0oa9', externalId: 'x', idpName } }))).toEqual({ mode: 'normal' });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { SignInResult } from '../../shared/auth/auth';
 import { isSocialProvider, type SocialProvider } from '../../shared/socialProviders';
 
 /** The browser's local state for the identity-link flow (spec section 3, "Local state"). */
@@ -13,7 +14,7 @@ export const LINK_ATTEMPT_TTL_MS = 10 * 60_000;
 export interface LinkDetails {
   idpId?: string;
   externalId?: string;
-  idpName?: SocialProvider;
+  idpName: SocialProvider;
   /** The external account's name or email from the provider's token, shown for confirmation. */
   externalName?: string;
 }
@@ -74,12 +75,14 @@ export function decodeLinkState(raw: string | null | undefined): LinkState {
     if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return NORMAL_STATE;
     if (!PHASES.includes(phase as LinkPhase)) return NORMAL_STATE;
     const { idpId, externalId, idpName, externalName } = link as Record<string, unknown>;
+    // An attempt is always for one of the known providers; any other is no attempt at all.
+    if (!isSocialProvider(idpName)) return NORMAL_STATE;
     return {
       mode: 'startLinkIdp',
       link: {
         ...(isText(idpId) ? { idpId } : {}),
         ...(isText(externalId) ? { externalId } : {}),
-        ...(isSocialProvider(idpName) ? { idpName } : {}),
+        idpName,
         ...(isText(externalName, 200) ? { externalName } : {}),
       },
       nonce,
@@ -174,6 +177,22 @@ export function usableLinkAttempt(
 export function discardLinkAttempt({ local = window.localStorage, session = window.sessionStorage }: Stores = {}): void {
   writeLinkState(NORMAL_STATE, local);
   session.removeItem(LINK_TAB_KEY);
+  session.removeItem(LINK_TICKET_KEY);
+}
+
+/**
+ * The backend's ticket for the external account its code exchange found (openapi.yaml,
+ * `link_ticket`): in this tab's session storage only, and only while the attempt lasts.
+ */
+const LINK_TICKET_KEY = 'portal.linkTicket';
+
+export function keepLinkTicket(ticket: string | undefined, session: Storage = window.sessionStorage): void {
+  if (ticket) session.setItem(LINK_TICKET_KEY, ticket);
+  else session.removeItem(LINK_TICKET_KEY);
+}
+
+export function linkTicket(session: Storage = window.sessionStorage): string | undefined {
+  return session.getItem(LINK_TICKET_KEY) ?? undefined;
 }
 
 /** Whether anything but the normal state is stored: an attempt (this tab's or not), or a value no attempt reads. */
@@ -196,21 +215,13 @@ export function takeJustLinked(provider: SocialProvider, session: Storage = wind
   return linked;
 }
 
-/** What the sign-in callback tells the link flow. */
-export interface CompletedSignIn {
-  returnTo: string;
-  subject: string;
-  /** The link nonce the sign-in carried in its OpenID state. */
-  link?: string;
-}
-
 /**
  * After every sign-in: the one that carried this tab's attempt moves it on to confirmation
  * (on /profile); every other sign-in discards a stored attempt. `refused` is set when the
  * sign-in was started for a link that may not go on (expired, another tab's or person's).
  */
 export function settleLinkAfterSignIn(
-  signIn: CompletedSignIn,
+  signIn: Pick<SignInResult, 'returnTo' | 'subject' | 'link'>,
   { now = Date.now(), local = window.localStorage, session = window.sessionStorage }: { now?: number } & Stores = {},
 ): { to: string; refused?: AttemptRefusal } {
   if (signIn.link === undefined) {

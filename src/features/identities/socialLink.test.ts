@@ -48,21 +48,28 @@ describe('safeNavigationTarget', () => {
 });
 
 describe('externalAccountOf', () => {
-  const token = (claims: object) => `x.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.`;
+  const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 
   it("reads the contract's example tokens", () => {
-    expect(externalAccountOf(example<{ id_token: string }>('exchangeSocialCode', 'new-user').id_token)).toEqual({ externalId: 'ext-iamsmart-1029384756' });
+    expect(externalAccountOf(example<{ id_token: string }>('exchangeSocialCode', 'new-user').id_token)).toEqual({
+      externalId: 'ext-iamsmart-1029384756',
+      externalName: 'wsm.personal@example.com (Wong Siu Ming)',
+    });
     expect(externalAccountOf(example<{ data: { access_token: string } }>('getIamSmartTokenizedId', 'new-user').data.access_token)).toEqual({
       externalId: 'ext-iamsmart-5566778899',
     });
   });
 
   it.each([
-    [{ sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com' }, { externalId: 's1', externalName: 'Tai Man Chan' }],
+    [{ sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com' }, { externalId: 's1', externalName: 'tm@example.com (Tai Man Chan)' }],
     [{ sub: 's1', email: 'tm@example.com', preferred_username: 'tm' }, { externalId: 's1', externalName: 'tm@example.com' }],
+    [{ sub: 's1', name: 'Tai Man Chan', preferred_username: 'tm' }, { externalId: 's1', externalName: 'Tai Man Chan' }],
     [{ sub: 's1', preferred_username: 'tm' }, { externalId: 's1', externalName: 'tm' }],
     [{ sub: 's1', name: '   ', email: 42 }, { externalId: 's1' }],
     [{ sub: 's1', name: 'x'.repeat(500) }, { externalId: 's1', externalName: 'x'.repeat(200) }],
+    // A name that turns itself around or hides characters reads as it is.
+    [{ sub: 's1', name: 'WONG Siu Ming\u202e)52gnowms(\u200b', email: 'evil@example.com' }, { externalId: 's1', externalName: 'evil@example.com (WONG Siu Ming)52gnowms()' }],
+    [{ sub: 's1', name: 'Tai\n\tMan' }, { externalId: 's1', externalName: 'Tai Man' }],
   ])('%j names %j', (claims, expected) => {
     expect(externalAccountOf(token(claims))).toEqual(expected);
   });

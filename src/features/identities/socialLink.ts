@@ -55,19 +55,26 @@ export interface ExternalAccount {
 }
 
 const MAX_NAME_LENGTH = 200;
+/** Control, zero-width and direction-changing characters: a name must read as it is. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+const shown = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').replace(HIDDEN_CHARACTERS, '').trim() : '');
 
 /**
- * The external account behind a social token (a compact JWT): its subject, and the name,
- * email or username it carries (in that order). Undefined without a subject.
+ * The external account behind a social token (a compact JWT): its subject, and how to name it.
+ * The email comes first, as the provider vouches for it more than for a name the account's
+ * owner typed (which could be the victim's own name); the name follows in brackets.
+ * Undefined without a subject.
  */
 export function externalAccountOf(token: unknown): ExternalAccount | undefined {
   const claims = jwtClaims(token);
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '' || sub.length > 512) return undefined;
-  const named = [claims!.name, claims!.email, claims!.preferred_username].find(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
-  return { externalId: sub, ...(named ? { externalName: named.trim().slice(0, MAX_NAME_LENGTH) } : {}) };
+  const email = shown(claims!.email);
+  const name = shown(claims!.name);
+  const named = email ? (name ? `${email} (${name})` : email) : name || shown(claims!.preferred_username);
+  return { externalId: sub, ...(named ? { externalName: named.slice(0, MAX_NAME_LENGTH) } : {}) };
 }
 
 /**

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { t, useLanguage } from '../../messages/t';
 import { hasStatus, isRemoved } from '../../shared/factorAnswers';
+import { useDraft } from '../../shared/draft';
+import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -15,9 +17,16 @@ export function SecurityQuestionPage() {
   const questions = useGetSecurityQuestions();
   const enroll = useEnrollFactor();
   const reset = useResetFactor();
-  const [editing, setEditing] = useState(false);
-  const [question, setQuestion] = useState<string>();
+  // The question being chosen survives a sign-in round trip (a step-up); the answer never does.
+  const [draft, saveDraft, clearDraft] = useDraft('question');
+  const [editing, setEditing] = useState(draft !== undefined);
+  const [question, setQuestionState] = useState<string | undefined>(draft);
   const [answer, setAnswer] = useState('');
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const setQuestion = (value: string | undefined) => {
+    setQuestionState(value);
+    if (value !== undefined) saveDraft(value);
+  };
 
   const enrolled = enrolledQuestion(findQuestionFactor(factors.data?.factors));
   const options = questions.data ?? [];
@@ -30,13 +39,16 @@ export function SecurityQuestionPage() {
     setEditing(true);
   };
   const cancel = () => {
-    setQuestion(defaultQuestion(options, enrolled));
+    setQuestionState(defaultQuestion(options, enrolled));
+    clearDraft();
     setAnswer('');
     setEditing(false);
   };
   const afterChange = async (message: string | undefined) => {
     if (message) toast.success(message);
+    clearDraft();
     setEditing(false);
+    setConfirmingDelete(false);
     setAnswer('');
     await factors.refetch();
   };
@@ -53,7 +65,10 @@ export function SecurityQuestionPage() {
   };
   const remove = () => {
     if (busy || !enrolled) return;
-    reset.mutate({ factorId: enrolled.id }, { onSuccess: (result) => afterChange(isRemoved(result) ? t('mfa.resetSuccess') : undefined) });
+    reset.mutate(
+      { factorId: enrolled.id },
+      { onSuccess: (result) => afterChange(isRemoved(result) ? t('mfa.resetSuccess') : undefined), onError: () => setConfirmingDelete(false) },
+    );
   };
 
   return (
@@ -101,7 +116,7 @@ export function SecurityQuestionPage() {
               )}
               <Group>
                 {enrolled ? (
-                  <Button color="red.8" onClick={remove} loading={reset.isPending}>
+                  <Button color="red.8" onClick={() => setConfirmingDelete(true)} loading={reset.isPending}>
                     {t('question.delete')}
                   </Button>
                 ) : (
@@ -117,6 +132,16 @@ export function SecurityQuestionPage() {
           </form>
         )}
       </Paper>
+      <LazyConfirmDialog
+        opened={confirmingDelete}
+        title={t('question.deleteConfirmTitle')}
+        message={t('question.deleteConfirm')}
+        confirmLabel={t('question.delete')}
+        cancelLabel={t('question.cancel')}
+        busy={reset.isPending}
+        onConfirm={remove}
+        onCancel={() => setConfirmingDelete(false)}
+      />
     </>
   );
 }

@@ -70,6 +70,8 @@ describe('Security question', () => {
     server.use(getGetFactorsMockHandler(full()));
     const { user } = renderRoute('/profile/question');
     expect(await screen.findByTestId('current-question')).toHaveTextContent('What is the food you least liked as a child?');
+    // Edit waits for the question list.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const select = screen.getByRole('combobox', { name: 'Question' });
     expect(select).toBeDisabled();
@@ -92,9 +94,35 @@ describe('Security question', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    // Asked first; nothing is deleted before the person says so.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your security question?' });
+    expect(deleted).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
     expect(await screen.findByText('You have not setup the security question.')).toBeInTheDocument();
     expect(deleted).toBe('ufs1taimanquestion');
+  });
+
+  it('brings back the chosen question (never the answer) after a sign-in round trip, and forgets it on Cancel', async () => {
+    const first = renderRoute('/profile/question');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
+    await first.user.click(screen.getByRole('button', { name: 'Edit' }));
+    const select = screen.getByRole('combobox', { name: 'Question' });
+    const last = within(select).getAllByRole('option').at(-1)!;
+    await first.user.selectOptions(select, last);
+    await first.user.type(screen.getByLabelText('Answer'), 'secret answer');
+    first.unmount();
+
+    const again = renderRoute('/profile/question');
+    const restored = await screen.findByRole('combobox', { name: 'Question' });
+    // The options arrive with the question list.
+    await waitFor(() => expect(restored).toHaveValue((last as HTMLOptionElement).value));
+    expect(screen.getByLabelText('Answer')).toHaveValue('');
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('secret answer');
+    await again.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    again.unmount();
+    renderRoute('/profile/question');
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('keeps the form and the answer when saving fails', async () => {

@@ -17,14 +17,14 @@ export interface SignInCallbackProps {
   afterSignIn?: (result: SignInResult) => string;
 }
 
+const returnToPage = (result: SignInResult) => result.returnTo;
+
 /**
  * The identity provider's return address. Success: on to where the user was going.
  * Failure of a sign-in this tab started: sign out, clear local storage, show why, and return
  * to / after 2 s. A callback address this tab did not ask for (opened from a link, or
  * replayed) signs nobody out: it only says so and returns to /.
  */
-const returnToPage = (result: SignInResult) => result.returnTo;
-
 export function SignInCallback({ auth, afterSignIn = returnToPage }: SignInCallbackProps) {
   const navigate = useNavigate();
   const { href } = useLocation();

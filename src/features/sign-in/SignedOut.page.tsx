@@ -1,5 +1,4 @@
 import { Button, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { t } from '../../messages/t';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -22,7 +21,8 @@ export function SignedOut({ inProgress }: { inProgress: boolean }) {
     <PublicLayout>
       <PageTitle>{t('auth.signedOutTitle')}</PageTitle>
       <Text mb="md">{t('auth.signedOutElsewhere')}</Text>
-      <Button component={Link} to="/auth/default/login">
+      {/* A full page load: this tab's ended session leaves memory with the old page. */}
+      <Button component="a" href="/auth/default/login">
         {t('auth.signInAgain')}
       </Button>
     </PublicLayout>

@@ -18,7 +18,6 @@ function stubManager(callbackUser: Partial<User> | null = null) {
     signinRedirectCallback: vi.fn(async () => ({ ...callbackUser, state: { returnTo: '/profile/mfa' } })),
     removeUser: vi.fn(async () => undefined),
     signoutRedirect: vi.fn(async () => undefined),
-    revokeTokens: vi.fn(async () => undefined),
     signinSilent: vi.fn(async () => ({ access_token: 'renewed', expired: false, expires_at: inAnHour(), profile: { sub: 'smwong25' } })),
     metadataService: { getRevocationEndpoint: vi.fn(async () => 'http://localhost:9000/token/revocation') },
   };
@@ -81,7 +80,7 @@ describe('createAuth', () => {
     const manager = stubManager();
     const { auth } = authWith(manager);
     await auth.signIn({ returnTo: 'https://evil.example/', scope: 'openid google' });
-    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile' }, ui_locales: 'en', scope: 'openid google' });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile', startedAt: expect.any(Number) }, ui_locales: 'en', scope: 'openid google' });
   });
 
   it('asks for a fresh authentication when the sign-in completes a link, and carries its nonce', async () => {
@@ -89,7 +88,7 @@ describe('createAuth', () => {
     const { auth } = authWith(manager);
     await auth.signIn({ returnTo: '/profile', scope: 'openid google', link: 'nonce-1234567890abcdef' });
     expect(manager.signinRedirect).toHaveBeenCalledWith({
-      state: { returnTo: '/profile', link: 'nonce-1234567890abcdef', maxAge: 0 },
+      state: { returnTo: '/profile', startedAt: expect.any(Number), link: 'nonce-1234567890abcdef', maxAge: 0 },
       ui_locales: 'en',
       scope: 'openid google',
       prompt: 'login',
@@ -101,7 +100,7 @@ describe('createAuth', () => {
     const manager = stubManager();
     const { auth } = authWith(manager);
     await auth.signIn({ returnTo: '/profile/mfa', maxAge: 300 });
-    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile/mfa', maxAge: 300, stepUp: true }, ui_locales: 'en', max_age: 300 });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile/mfa', startedAt: expect.any(Number), maxAge: 300, stepUp: true }, ui_locales: 'en', max_age: 300 });
   });
 
   it('redeems a callback once even when asked twice, and hands out its token', async () => {
@@ -177,9 +176,11 @@ describe('createAuth', () => {
     ]);
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
     expect(Object.keys(window.sessionStorage)).toEqual([]);
-    expect(Object.keys(window.localStorage).sort()).toEqual(['mantine-color-scheme-value', 'portal.language']);
+    expect(Object.keys(window.localStorage).sort()).toEqual(['mantine-color-scheme-value', 'portal.language', 'portal.signedOutAt']);
     expect(auth.accessToken()).toBeUndefined();
     expect(auth.signedOut()).toBe(true);
+    await auth.signIn({ returnTo: '/profile' });
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });
 
@@ -199,27 +200,58 @@ describe('createAuth', () => {
     vi.useRealTimers();
   });
 
-  it('a logout in another tab ends this tab\'s session too; a tab without one is left alone', async () => {
+  it('a logout in another tab ends this tab\'s session too and revokes its refresh token; a tab without one, or a message without a logout, is left alone', async () => {
     let deliver: (event: MessageEvent) => void = () => undefined;
     const channel = { postMessage: vi.fn(), addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => (deliver = listener), removeEventListener: vi.fn() };
-    const auth = createAuth(async () => stubManager() as unknown as UserManager, { channel });
+    const manager = stubManager();
+    const auth = createAuth(async () => manager as unknown as UserManager, { channel });
     const listener = vi.fn();
     auth.onSignedOutElsewhere(listener);
+    const signedOut = () => new MessageEvent('message', { data: 'signed-out' });
 
-    deliver(new MessageEvent('message', { data: 'signed-out' }));
+    window.localStorage.setItem('portal.signedOutAt', String(Date.now() + 1000));
+    deliver(signedOut());
     expect(listener).not.toHaveBeenCalled();
     expect(auth.signedOut()).toBe(false);
 
-    storeUser({ access_token: 't', expires_at: inAnHour() });
+    window.localStorage.removeItem('portal.signedOutAt');
+    storeUser({ access_token: 't', refresh_token: 'rt', expires_at: inAnHour() });
     window.sessionStorage.setItem('portal.draft.smwong25.recoveryEmail', 'typed');
     expect(auth.accessToken()).toBe('t');
-    deliver(new MessageEvent('message', { data: 'something else' }));
+    // A forged or stray message, with no logout recorded, ends nothing.
+    deliver(signedOut());
     expect(listener).not.toHaveBeenCalled();
-    deliver(new MessageEvent('message', { data: 'signed-out' }));
+
+    const revoked: string[] = [];
+    server.use(http.post('http://localhost:9000/token/revocation', async ({ request }) => (revoked.push(await request.text()), new HttpResponse(null, { status: 200 }))));
+    window.localStorage.setItem('portal.signedOutAt', String(Date.now() + 1000));
+    deliver(signedOut());
     expect(listener).toHaveBeenCalledTimes(1);
     expect(Object.keys(window.sessionStorage)).toEqual([]);
     expect(auth.accessToken()).toBeUndefined();
     expect(await auth.getUser()).toBeNull();
+    await vi.waitFor(() => expect(revoked).toEqual(['token=rt&token_type_hint=refresh_token&client_id=account-portal']));
+  });
+
+  it('a tab that slept through the logout (back-forward cache, discarded, reopened) finds its tokens void', async () => {
+    storeUser({ access_token: 't', expires_at: inAnHour() });
+    window.sessionStorage.setItem('portal.signedInAt', '1000');
+    window.localStorage.setItem('portal.signedOutAt', '2000');
+    const { auth } = authWith(stubManager());
+    const listener = vi.fn();
+    auth.onSignedOutElsewhere(listener);
+    expect(await auth.getUser()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('a sign-in that was under way when the portal was logged out elsewhere is void', async () => {
+    const manager = stubManager();
+    manager.signinRedirectCallback.mockResolvedValue({ access_token: 't', expired: false, profile: { sub: 'a' }, state: { returnTo: '/profile', startedAt: 1000 } } as never);
+    window.localStorage.setItem('portal.signedOutAt', '2000');
+    const { auth } = authWith(manager);
+    await expect(auth.completeSignIn('http://x/cb?code=3')).rejects.toThrow('you logged out in another tab while this sign-in was under way.');
+    expect(auth.accessToken()).toBeUndefined();
   });
 
   it('renews with the refresh token only, and never once signing out has begun', async () => {

@@ -2,8 +2,8 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { locale } from '../../messages/i18n';
 import { t } from '../../messages/t';
 import { LANGUAGE_STORAGE_KEY } from '../../messages/language';
+import { browser } from '../browser';
 import { config } from '../config';
-import { clearDrafts } from '../draft';
 import { COLOR_SCHEME_STORAGE_KEY } from '../ui/theme';
 import { jwtClaims } from '../jwt';
 import { safeReturnPath } from './returnPath';
@@ -64,13 +64,17 @@ export interface Auth {
    * then ends the server sessions with the captured token, revokes the refresh token (giving
    * up after 2 s) and signs out at the identity provider's end-session endpoint.
    */
-  signOut(options?: { endServerSessions?: (accessToken: string) => Promise<unknown> }): Promise<void>;
+  signOut(options?: {
+    endServerSessions?: (accessToken: string) => Promise<unknown>;
+    /** Leave for this page (the central sign-out) instead of the identity provider's end-session endpoint. */
+    leaveTo?: string;
+  }): Promise<void>;
   /** Calls `listener` when another tab of the portal logs out; returns the unsubscribe. */
   onSignedOutElsewhere(listener: () => void): () => void;
 }
 
 /** What travels with a sign-in in oidc-client-ts's state (session storage, this tab). */
-type SignInState = { returnTo?: string; link?: string; maxAge?: number; stepUp?: boolean };
+type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAge?: number; stepUp?: boolean };
 
 /**
  * How much older than its ID token an authentication may be when the sign-in asked for
@@ -153,10 +157,10 @@ export async function loadUserManager(origin = window.location.origin): Promise<
   });
 }
 
-function clearLocalStorageExcept(keys: string[]) {
-  const kept = keys.map((key) => [key, window.localStorage.getItem(key)] as const);
-  window.localStorage.clear();
-  for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
+function clearLocalStorageExcept(keys: string[], local: Storage) {
+  const kept = keys.map((key) => [key, local.getItem(key)] as const);
+  local.clear();
+  for (const [key, value] of kept) if (value !== null) local.setItem(key, value);
 }
 
 /** The slice of BroadcastChannel the portal uses (tests hand in their own). */
@@ -201,19 +205,31 @@ async function revokeRefreshToken(manager: UserManager, clientId: string, token:
   }
 }
 
+/**
+ * When the portal was last logged out in this browser (local storage, milliseconds): a tab's
+ * tokens from a sign-in that began before it are void, whether that tab heard of the logout
+ * (it was frozen in the back-forward cache, discarded, closed and reopened) or not.
+ */
+export const SIGNED_OUT_AT_KEY = 'portal.signedOutAt';
+/** When this tab's sign-in began (session storage, milliseconds). */
+const SIGNED_IN_AT_KEY = 'portal.signedInAt';
+
 export function createAuth(
   loadManager: () => Promise<UserManager> = () => loadUserManager(),
   {
     storage = window.sessionStorage,
+    local = window.localStorage,
     key = userStorageKey(),
     clientId = config.oidcClientId,
     channel = defaultChannel(),
-  }: { storage?: Storage; key?: string; clientId?: string; channel?: SessionChannel } = {},
+    now = Date.now,
+  }: { storage?: Storage; local?: Storage; key?: string; clientId?: string; channel?: SessionChannel; now?: () => number } = {},
 ): Auth {
   let current: StoredUser | null = null;
   let managerPromise: Promise<UserManager> | undefined;
   let signingOut = false;
   const pendingCallbacks = new Map<string, Promise<SignInResult>>();
+  const elsewhereListeners = new Set<() => void>();
 
   const manager = () =>
     (managerPromise ??= loadManager().then((loaded) => {
@@ -230,30 +246,69 @@ export function createAuth(
   function forgetSession() {
     current = null;
     // Session storage holds only the session's things (tokens, the OpenID library's pending
-    // states, drafts, the sign-in loop guard); local storage holds the identity-link state,
+    // states, drafts, the sign-in loop guard): all of it goes; local storage holds the identity-link state,
     // which must not outlive a logout, and the language and theme choices, which are not
-    // personal and stay.
+    // personal and stay, like the time of the logout itself.
     storage.clear();
-    clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY]);
-    clearDrafts();
+    clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY, SIGNED_OUT_AT_KEY], local);
+  }
+
+  /** Whether this tab's sign-in began before the last logout in this browser. */
+  const predatesLogout = () => Number(storage.getItem(SIGNED_IN_AT_KEY) ?? 0) < Number(local.getItem(SIGNED_OUT_AT_KEY) ?? 0);
+
+  /**
+   * The stored user, unless a logout (here or in another tab) has voided it: then this tab's
+   * session ends too, its refresh token is revoked, and the pages are told.
+   */
+  function storedUser(nowSeconds?: number): StoredUser | null {
+    if (signingOut) return null;
+    const user = readStoredUser(storage, key, nowSeconds);
+    if (!readStoredUser(storage, key, 0) || !predatesLogout()) return user;
+    endedElsewhere();
+    return null;
+  }
+
+  function endedElsewhere() {
+    const stored = readStoredUser(storage, key, 0);
+    // A tab without a session (on its way to sign in) has nothing to end.
+    if (signingOut || !stored || !predatesLogout()) return;
+    signingOut = true;
+    forgetSession();
+    elsewhereListeners.forEach((listener) => listener());
+    // Its refresh token must not outlive the logout either.
+    if (stored.refresh_token) void manager().then((loaded) => revokeRefreshToken(loaded, clientId, stored.refresh_token!), () => undefined);
+  }
+
+  channel?.addEventListener('message', (event) => {
+    if (event.data === SIGNED_OUT_MESSAGE) endedElsewhere();
+  });
+  if (typeof window !== 'undefined' && storage === window.sessionStorage) {
+    // Where BroadcastChannel is missing, or the tab was asleep when the message went out.
+    window.addEventListener('storage', (event) => event.key === SIGNED_OUT_AT_KEY && endedElsewhere());
+    window.addEventListener('pageshow', (event) => event.persisted && endedElsewhere());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && endedElsewhere());
   }
 
   return {
     async getUser() {
-      current = signingOut ? null : readStoredUser(storage, key);
+      current = storedUser();
       return current;
     },
     accessToken() {
       if (signingOut) return undefined;
       // A public page (a social callback) has not read the stored user yet: the spec wants the
       // bearer on every request once one exists.
-      if (!current) current = readStoredUser(storage, key);
+      if (!current) current = storedUser();
       if (current?.expires_at !== undefined && current.expires_at <= Date.now() / 1000) current = null;
       return current?.access_token;
     },
     async signIn({ returnTo, scope, link, maxAge } = {}) {
+      // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
+      // fresh page (the signed-out page's link).
+      if (signingOut) return;
       const state: SignInState = {
         returnTo: safeReturnPath(returnTo),
+        startedAt: now(),
         ...(link ? { link, maxAge: 0 } : {}),
         ...(maxAge !== undefined && !link ? { maxAge, stepUp: true } : {}),
       };
@@ -281,6 +336,9 @@ export function createAuth(
             if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) {
               throw new Error(t('auth.notFresh'));
             }
+            storage.setItem(SIGNED_IN_AT_KEY, String(typeof state.startedAt === 'number' ? state.startedAt : now()));
+            // A logout elsewhere while this sign-in was under way voids it.
+            if (predatesLogout()) throw new Error(t('auth.loggedOutMeanwhile'));
             current = toStoredUser(user);
             return {
               returnTo: safeReturnPath(state.returnTo),
@@ -296,7 +354,7 @@ export function createAuth(
     async renew() {
       // Renewal is by refresh token only: without one (or once signing out has begun) there is
       // nothing to try, and no hidden frame is attempted (the CSP forbids framing).
-      if (signingOut || !readStoredUser(storage, key, 0)?.refresh_token) return false;
+      if (!storedUser(0)?.refresh_token) return false;
       try {
         const renewed = await (await manager()).signinSilent();
         if (signingOut) {
@@ -314,7 +372,8 @@ export function createAuth(
       return current?.expires_at;
     },
     subject() {
-      return current?.profile.sub;
+      // Who is signed in does not change when the access token expires.
+      return current?.profile.sub ?? storedUser(0)?.profile.sub;
     },
     signedOut() {
       return signingOut;
@@ -323,30 +382,26 @@ export function createAuth(
       current = null;
       await (await manager()).removeUser();
     },
-    async signOut({ endServerSessions } = {}) {
+    async signOut({ endServerSessions, leaveTo } = {}) {
       // A second Logout (the header and the session dialog both offer one) has nothing left to do.
       if (signingOut) return;
       const stored = readStoredUser(storage, key, 0);
       signingOut = true;
-      // Nothing of the session is left in this browser before the first network call.
+      // Nothing of the session is left in this browser before the first network call, and
+      // every tab's tokens from before this moment are void.
       forgetSession();
+      local.setItem(SIGNED_OUT_AT_KEY, String(now()));
       channel?.postMessage(SIGNED_OUT_MESSAGE);
       if (stored && endServerSessions) await endServerSessions(stored.access_token).catch(() => undefined);
       const loaded = await manager();
       // The refresh token must not outlive the logout, where the provider offers revocation.
       if (stored?.refresh_token) await revokeRefreshToken(loaded, clientId, stored.refresh_token);
-      await loaded.signoutRedirect(stored?.id_token ? { id_token_hint: stored.id_token } : {});
+      if (leaveTo) browser.assign(leaveTo);
+      else await loaded.signoutRedirect(stored?.id_token ? { id_token_hint: stored.id_token } : {});
     },
     onSignedOutElsewhere(listener) {
-      const onMessage = (event: MessageEvent) => {
-        // A tab without a session (on its way to sign in) has nothing to end.
-        if (event.data !== SIGNED_OUT_MESSAGE || signingOut || readStoredUser(storage, key, 0) === null) return;
-        signingOut = true;
-        forgetSession();
-        listener();
-      };
-      channel?.addEventListener('message', onMessage);
-      return () => channel?.removeEventListener('message', onMessage);
+      elsewhereListeners.add(listener);
+      return () => void elsewhereListeners.delete(listener);
     },
   };
 }

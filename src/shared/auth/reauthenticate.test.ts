@@ -39,6 +39,20 @@ describe('createReauthenticator', () => {
     expect(afterReturn(stepUp)).toBe(true);
   });
 
+  it('a step-up right after an ordinary sign-in again is carried out (that sign-in may reuse an old authentication)', () => {
+    let time = 7_000_000;
+    const first = createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' });
+    expect(first(expired)).toBe(true);
+    time += 5_000;
+    const auth = fakeAuth();
+    const afterReturn = createReauthenticator(auth, { storage: window.sessionStorage, now: () => time, here: () => '/profile/mfa' });
+    expect(afterReturn(stepUp)).toBe(true);
+    expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/mfa', maxAge: 300 });
+    // An ended session right after that step-up is shown instead.
+    time += 5_000;
+    expect(createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time })(expired)).toBe(false);
+  });
+
   it('starts nothing, and shows nothing, while a logout is under way', () => {
     const auth = fakeAuth();
     auth.signedOut.mockReturnValue(true);

@@ -6,6 +6,31 @@ const REAUTH_KEY = 'portal.reauthAt';
 /** A 401 this soon after signing in again is shown as an error instead of looping. */
 export const REAUTH_QUIET_MS = 60_000;
 
+/** The last sign-in this tab started for a 401: when, and the max_age it asked for (a step-up). */
+interface LastSignIn {
+  at: number;
+  maxAge?: number;
+}
+
+function lastSignIn(storage: Storage): LastSignIn | undefined {
+  try {
+    const value = JSON.parse(storage.getItem(REAUTH_KEY) ?? 'null') as Partial<LastSignIn> | null;
+    return typeof value?.at === 'number' ? { at: value.at, ...(typeof value.maxAge === 'number' ? { maxAge: value.maxAge } : {}) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the sign-in just made should already have answered this 401, so asking again would
+ * loop: any recent sign-in answers an ended session; only a recent step-up with a max_age at
+ * least as strict answers a step-up (an ordinary sign-in may reuse an older authentication).
+ */
+function alreadyAnswered(last: LastSignIn | undefined, now: number, maxAge: number | undefined): boolean {
+  if (!last || now - last.at >= REAUTH_QUIET_MS) return false;
+  return maxAge === undefined || (last.maxAge !== undefined && last.maxAge <= maxAge);
+}
+
 /**
  * What to do when the server answers 401 mid-session: sign in again, coming back to the same
  * page; for a step-up challenge (RFC 9470) with the max_age the server asked for. Answers true
@@ -33,11 +58,11 @@ export function createReauthenticator(
     if (auth.signedOut()) return true;
     // Several calls may fail at once; one trip to the identity provider is enough.
     if (started) return true;
-    if (now() - Number(storage.getItem(REAUTH_KEY) ?? 0) < REAUTH_QUIET_MS) return false;
-    started = true;
-    storage.setItem(REAUTH_KEY, String(now()));
     const challenge = error?.challenge;
     const maxAge = isStepUp(challenge) ? (challenge.maxAge ?? 0) : undefined;
+    if (alreadyAnswered(lastSignIn(storage), now(), maxAge)) return false;
+    started = true;
+    storage.setItem(REAUTH_KEY, JSON.stringify({ at: now(), ...(maxAge !== undefined ? { maxAge } : {}) }));
     auth.signIn({ returnTo: here(), ...(maxAge !== undefined ? { maxAge } : {}) }).catch((reason: unknown) => {
       // The identity provider could not be reached: the next 401 shows its error instead of
       // being swallowed by a sign-in that never started.
