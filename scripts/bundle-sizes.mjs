@@ -31,6 +31,18 @@ export function closure(manifest, keys) {
   return files;
 }
 
+/** The keys of a set of chunks and of everything they import statically. */
+function staticKeys(manifest, keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) visit(child);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
 /** The route chunks a page's match loads: its own and each layout above it. */
 export function routeChain(manifest, route) {
   const parts = route.split('/');
@@ -66,6 +78,7 @@ export function routeSizes(dist = 'dist') {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const firstFiles = closure(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
+  const firstKeys = staticKeys(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
   const fonts = Object.values(manifest)
     .flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])])
     .filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
@@ -74,8 +87,18 @@ export function routeSizes(dist = 'dist') {
     .filter((route) => route && route !== FIRST_PAGE && route !== '_authenticated')
     .sort()
     .map((route) => {
-      const files = [...closure(manifest, routeChain(manifest, route))].filter((file) => !firstFiles.has(file));
+      const chain = routeChain(manifest, route);
+      const files = [...closure(manifest, chain)].filter((file) => !firstFiles.has(file));
       return { route, files, ...measure(dist, files) };
     });
-  return { first: { route: FIRST_PAGE, files: [...firstFiles], ...measure(dist, firstFiles) }, routes, fonts };
+  // The parts fetched only when they are used (import() of code that is not a route: a wizard,
+  // a dialog), each with what it loads that the first page does not have.
+  const parts = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []))]
+    .filter((key) => !routeOf(key) && !firstKeys.has(key))
+    .map((key) => {
+      const files = [...closure(manifest, [key])].filter((file) => !firstFiles.has(file));
+      return { name: manifest[key].name ?? key, files, ...measure(dist, files) };
+    })
+    .sort((a, b) => b.js.gzip + b.css.gzip - (a.js.gzip + a.css.gzip));
+  return { first: { route: FIRST_PAGE, files: [...firstFiles], ...measure(dist, firstFiles) }, routes, parts, fonts };
 }

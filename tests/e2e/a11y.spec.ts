@@ -35,7 +35,11 @@ async function wizardSteps(page: Page) {
   await check(page, 'SMS: introduction');
   await page.getByRole('button', { name: 'Setup' }).click();
   await check(page, 'SMS: phone number');
-  await page.getByLabel('Phone number').fill('91234567');
+  await page.getByLabel('Phone number').fill('123');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('This number cannot exist in United States. Check the number and the country.')).toBeVisible();
+  await check(page, 'SMS: a number that cannot exist');
+  await page.getByLabel('Phone number').fill('415 555 0100');
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByLabel('Enter Code')).toBeVisible();
   await check(page, 'SMS: code');

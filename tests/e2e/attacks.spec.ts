@@ -526,7 +526,7 @@ const STEP_UP: Attack[] = [
       const page = await signedIn(browser, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
       const calls = await stepUpOn(page, on('POST', /^\/api\/v1\/user\/factor\/enroll\/phone$/));
       await page.getByRole('button', { name: 'Setup' }).click();
-      await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Hong Kong (+852)' });
+      await page.getByRole('combobox', { name: 'Country' }).selectOption('HK');
       await page.getByLabel('Phone number').fill('91234567');
       await expectStepUp(page, () => page.getByRole('button', { name: 'Send Code' }).click(), '/profile/mfa/enroll/OKTA/sms');
       await expect(page.getByLabel('Phone number')).toHaveValue('91234567');

@@ -28,11 +28,13 @@ test('enrols SMS as the new user', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
   await page.getByRole('button', { name: 'Setup' }).click();
-  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Hong Kong (+852)' });
-  await page.getByLabel('Phone number').fill('91234567');
+  // A UK mobile as people there type it, with its trunk 0: sent in E.164, without the 0.
+  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'United Kingdom (+44)' });
+  await expect(page.getByText('+44', { exact: true })).toBeVisible();
+  await page.getByLabel('Phone number').fill('07400 123456');
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/enroll/phone'));
   await page.getByRole('button', { name: 'Send Code' }).click();
-  expect((await sent).postDataJSON()).toEqual({ factorType: 'sms', provider: 'OKTA', phoneNumber: '+85291234567' });
+  expect((await sent).postDataJSON()).toEqual({ factorType: 'sms', provider: 'OKTA', phoneNumber: '+447400123456' });
   await expect(page.getByRole('button', { name: 'Sent' })).toBeDisabled();
   await expectNoAxeViolations(page);
   await page.getByLabel('Enter Code').fill('123456');

@@ -2,11 +2,11 @@ import { Alert, Anchor, Paper } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { APP_VARIANTS, AppWizard } from './wizards/AppWizard';
-import { CustomWizard } from './wizards/CustomWizard';
-import { EmailWizard } from './wizards/EmailWizard';
-import { PhoneWizard } from './wizards/PhoneWizard';
-import { WebAuthnWizard } from './wizards/WebAuthnWizard';
+import { Suspense } from 'react';
+import { ChunkBoundary } from '../../shared/ui/ChunkBoundary';
+import { LoadError } from '../../shared/ui/LoadError';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { LazyAppWizard, LazyCustomWizard, LazyEmailWizard, LazyPhoneWizard, LazyWebAuthnWizard } from './wizards/loadWizard';
 import { wizardFor } from './wizards/wizardFor';
 
 /** /profile/mfa/enroll/{provider}/{factorType}: the wizard for that pair, or a clear message. */
@@ -19,21 +19,21 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
   switch (kind) {
     case 'sms':
     case 'call':
-      body = <PhoneWizard channel={kind} onCancel={cancel} />;
+      body = <LazyPhoneWizard channel={kind} onCancel={cancel} />;
       break;
     case 'googleTotp':
     case 'push':
     case 'oktaTotp':
-      body = <AppWizard key={kind} variant={APP_VARIANTS[kind]} onCancel={cancel} />;
+      body = <LazyAppWizard key={kind} kind={kind} onCancel={cancel} />;
       break;
     case 'webauthn':
-      body = <WebAuthnWizard onCancel={cancel} />;
+      body = <LazyWebAuthnWizard onCancel={cancel} />;
       break;
     case 'email':
-      body = <EmailWizard onCancel={cancel} />;
+      body = <LazyEmailWizard onCancel={cancel} />;
       break;
     case 'custom':
-      body = <CustomWizard onCancel={cancel} />;
+      body = <LazyCustomWizard onCancel={cancel} />;
       break;
     case undefined:
       body = (
@@ -48,7 +48,10 @@ export function EnrollPage({ provider, factorType }: { provider: string; factorT
     <>
       <PageTitle>{t('page.enroll')}</PageTitle>
       <Paper withBorder p="md" maw={720} mb="md">
-        {body}
+        {/* The wizard's own chunk: a failed download says so, with a retry. */}
+        <ChunkBoundary fallback={<LoadError title={t('mfa.wizardLoadFailed')} onRetry={() => window.location.reload()} />}>
+          <Suspense fallback={<PageLoader />}>{body}</Suspense>
+        </ChunkBoundary>
       </Paper>
       <Anchor component={Link} to="/profile/mfa">
         {t('mfa.backToList')}

@@ -1,39 +1,61 @@
-import { countries } from 'countries-list';
+/**
+ * Countries and phone numbers as the telephone network knows them (libphonenumber-js, Google's
+ * libphonenumber metadata): the choices of the phone wizards, their calling codes, and the
+ * number typed for a country in E.164, the spec's "plus, dial code, then number" correctly
+ * formed (no trunk prefix, the country's own code). This module loads with the phone wizards,
+ * never with the first page.
+ */
+import { getCountries, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 /** Default country of the phone wizards (spec section 9). */
 export const DEFAULT_COUNTRY = 'US';
 
-export interface CountryOption {
-  code: string;
-  name: string;
-  dialCode: string;
+/** Every country and territory the metadata knows (about 250), by ISO code. */
+export const COUNTRY_CODES: readonly string[] = getCountries();
+
+export function isKnownCountry(code: string): code is CountryCode {
+  return isSupportedCountry(code);
 }
 
-/** About 250 countries and territories with their international dial codes, by name. */
-export const COUNTRY_OPTIONS: CountryOption[] = Object.entries(countries)
-  .filter(([, country]) => country.phone.length > 0)
-  .map(([code, country]) => ({ code, name: country.name, dialCode: String(country.phone[0]) }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+/** The international calling code of a country: 1 for the US, 44 for the UK, 852 for Hong Kong, 383 for Kosovo. */
+export function dialCodeOf(countryCode: string): string | undefined {
+  return isKnownCountry(countryCode) ? getCountryCallingCode(countryCode) : undefined;
+}
 
 /**
- * The country choices as "Name (+dial code)" in the portal's language: English names from the
- * list, other languages from the browser's own region names (Intl.DisplayNames), sorted the
- * way that language sorts.
+ * The country choices as "Name (+calling code)" in the portal's language (the browser's own
+ * region names), sorted the way that language sorts.
  */
 export function countryChoices(language: string): Array<{ value: string; label: string }> {
-  const names = language === 'en' ? undefined : new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-  return COUNTRY_OPTIONS.map((option) => ({ option, name: names?.of(option.code) ?? option.name }))
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name, language))
-    .map(({ option, name }) => ({ value: option.code, label: `${name} (+${option.dialCode})` }));
+    .map(({ code, name }) => ({ value: code, label: `${name} (+${dialCodeOf(code)})` }));
 }
 
-const BY_CODE = new Map(COUNTRY_OPTIONS.map((option) => [option.code, option]));
-
-export function dialCodeOf(countryCode: string): string | undefined {
-  return BY_CODE.get(countryCode)?.dialCode;
+/** A country's name in a language (the browser's own region names). */
+export function countryName(code: string, language: string): string {
+  return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }
 
-/** The phone as the server wants it: plus, dial code, then the number's digits. */
-export function internationalNumber(countryCode: string, number: string): string {
-  return `+${dialCodeOf(countryCode) ?? ''}${number.replace(/\D/g, '')}`;
+export type PhoneCheck = { e164: string } | { error: 'required' | 'invalid' };
+
+/**
+ * The number typed for a country, checked as the telephone network would: blank is
+ * 'required' (the spec's "This field cannot be left blank"); a number that cannot exist in
+ * that country (wrong length, a prefix no number there starts with, another country's number)
+ * is 'invalid'; otherwise its E.164 form. A number typed with its own + and calling code is
+ * read as such, and must still belong to the chosen country.
+ */
+export function checkPhone(countryCode: string, typed: string): PhoneCheck {
+  if (typed.trim() === '') return { error: 'required' };
+  if (!isKnownCountry(countryCode)) return { error: 'invalid' };
+  const number = parsePhoneNumberFromString(typed, countryCode);
+  if (!number?.isValid()) return { error: 'invalid' };
+  // Countries that share a calling code (the US and the Dominican Republic, the UK and Jersey)
+  // are told apart by the number itself.
+  if (number.country !== undefined ? number.country !== countryCode : number.countryCallingCode !== getCountryCallingCode(countryCode)) {
+    return { error: 'invalid' };
+  }
+  return { e164: number.number };
 }

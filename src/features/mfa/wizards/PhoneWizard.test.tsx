@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { example } from '../../../../tests/support/examples';
+import { setLanguage } from '../../../messages/i18n';
 import { renderRoute } from '../../../../tests/support/renderRoute';
 import { server } from '../../../../tests/support/server';
 
@@ -47,7 +48,7 @@ describe('SMS wizard', () => {
     const activations: unknown[] = [];
     server.use(http.post('*/api/v1/user/factor/:factorId/activate', async ({ params, request }) => (activations.push([params.factorId, await request.json()]), HttpResponse.json(example('activateFactor', 'new-user')))));
     const { user, router } = await openSms();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Hong Kong (+852)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Hong Kong SAR China (+852)');
     await user.type(screen.getByLabelText('Phone number'), '9123 4567');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
 
@@ -97,12 +98,58 @@ describe('SMS wizard', () => {
   it('shows the banner when sending fails, keeping the number', async () => {
     server.use(http.post('*/api/v1/user/factor/enroll/phone', () => HttpResponse.json({ errorMessage: 'Invalid phone number' }, { status: 400 })));
     const { user } = await openSms();
-    await user.type(screen.getByLabelText('Phone number'), '123');
+    await user.type(screen.getByLabelText('Phone number'), '415 555 0100');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('We found some errors. Please review the form and make corrections.');
     expect(banner).toHaveTextContent('Invalid phone number');
-    expect(screen.getByLabelText('Phone number')).toHaveValue('123');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('415 555 0100');
+  });
+});
+
+describe('phone numbers as the telephone network knows them', () => {
+  it('sends a UK number typed with its trunk 0 in E.164, without the 0', async () => {
+    const bodies = recordEnrolments();
+    const { user } = await openSms();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom (+44)');
+    expect(screen.getByText('+44')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone number'), '020 7946 0000');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await screen.findByRole('button', { name: 'Sent' });
+    expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+442079460000' }]);
+  });
+
+  it('dials Kosovo with its own +383', async () => {
+    const bodies = recordEnrolments();
+    const { user } = await openSms();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Kosovo (+383)');
+    await user.type(screen.getByLabelText('Phone number'), '044 123 456');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await screen.findByRole('button', { name: 'Sent' });
+    expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+38344123456' }]);
+  });
+
+  it('says a number cannot exist in the chosen country before the server is asked, and clears it on a change', async () => {
+    const bodies = recordEnrolments();
+    const { user } = await openSms();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Dominican Republic (+1)');
+    await user.type(screen.getByLabelText('Phone number'), '212 555 0123');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByText('This number cannot exist in Dominican Republic. Check the number and the country.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/cannot exist/);
+    expect(bodies).toEqual([]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United States (+1)');
+    expect(screen.queryByText(/cannot exist/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await waitFor(() => expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+12125550123' }]));
+  });
+
+  it('says so in Traditional Chinese too', async () => {
+    const { user } = await openSms();
+    await user.type(screen.getByLabelText('Phone number'), '123');
+    await act(() => setLanguage('zh-HK'));
+    await user.click(await screen.findByRole('button', { name: '傳送驗證碼' }));
+    expect(await screen.findByText('此號碼不可能屬於美國。請檢查號碼及國家或地區。')).toBeInTheDocument();
   });
 });
 
@@ -111,11 +158,11 @@ describe('voice call wizard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const bodies = recordEnrolments();
     const { user } = await openSms('/profile/mfa/enroll/OKTA/call');
-    await user.type(screen.getByLabelText('Phone number'), '2123 4567');
+    await user.type(screen.getByLabelText('Phone number'), '(212) 555-0123');
     await user.type(screen.getByLabelText('Extension'), '89');
     await user.click(screen.getByRole('button', { name: 'Call' }));
     expect(await screen.findByRole('button', { name: 'Calling' })).toBeDisabled();
-    expect(bodies).toEqual([{ factorType: 'call', provider: 'OKTA', phoneNumber: '+121234567', phoneExtension: '89' }]);
+    expect(bodies).toEqual([{ factorType: 'call', provider: 'OKTA', phoneNumber: '+12125550123', phoneExtension: '89' }]);
     await act(() => vi.advanceTimersByTimeAsync(30_500));
     expect(screen.getByRole('button', { name: 'Redial' })).toBeInTheDocument();
     expect(screen.getByText("Haven't received a voice call? To try again, click Redial.")).toBeInTheDocument();
@@ -131,7 +178,7 @@ describe('phone wizards: answers without a status (spec section 8)', () => {
   ])('%s: an enrolment answered without a status shows the banner, not %s', async (_, path, send, sent) => {
     server.use(http.post('*/api/v1/user/factor/enroll/phone', () => HttpResponse.json({ id: 'mbl1nz9JHJGHWRKMTLHP', factorType: 'sms' })));
     const { user } = await openSms(path);
-    await user.type(screen.getByLabelText('Phone number'), '2123 4567');
+    await user.type(screen.getByLabelText('Phone number'), '415 555 0100');
     await user.click(screen.getByRole('button', { name: send }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BANNER);
     expect(screen.queryByRole('button', { name: sent })).not.toBeInTheDocument();
@@ -145,7 +192,7 @@ describe('phone wizards: answers without a status (spec section 8)', () => {
     recordEnrolments();
     server.use(http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ id: 'mbl1nz9JHJGHWRKMTLHP' })));
     const { user, router } = await openSms(path);
-    await user.type(screen.getByLabelText('Phone number'), '2123 4567');
+    await user.type(screen.getByLabelText('Phone number'), '415 555 0100');
     await user.click(screen.getByRole('button', { name: send }));
     await user.type(await screen.findByLabelText('Enter Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -166,13 +213,13 @@ describe('enrolment route', () => {
 describe('SMS wizard: typing survives a sign-in round trip', () => {
   it('comes back at the number step with the country and number, and forgets them on Cancel', async () => {
     const first = await openSms();
-    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Hong Kong (+852)');
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Hong Kong SAR China (+852)');
     await first.user.type(screen.getByLabelText('Phone number'), '9123 4567');
     first.unmount();
 
     const again = renderRoute('/profile/mfa/enroll/OKTA/sms');
     expect(await screen.findByLabelText('Phone number')).toHaveValue('9123 4567');
-    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveDisplayValue('Hong Kong (+852)');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveDisplayValue('Hong Kong SAR China (+852)');
     await again.user.click(screen.getByRole('button', { name: 'Cancel' }));
     again.unmount();
 

@@ -4,7 +4,7 @@ import { useActivateFactor, useEnrollPhoneFactor } from '../../../../generated/a
 import { t, useLanguage } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
 import { useDraft } from '../../../shared/draft';
-import { countryChoices, dialCodeOf, internationalNumber } from '../countries';
+import { countryChoices, countryName, dialCodeOf } from '../countries';
 import {
   initialPhoneState,
   PHONE_RESEND_AFTER_MS,
@@ -64,7 +64,8 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
         data: {
           factorType: channel,
           provider: 'OKTA',
-          phoneNumber: internationalNumber(state.country, state.phone),
+          // E.164, as the telephone network knows the number (countries.ts).
+          phoneNumber: next.sendingTo!,
           ...(channel === 'call' && state.extension.trim() ? { phoneExtension: state.extension.trim() } : {}),
         },
       },
@@ -130,7 +131,13 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
           leftSectionWidth={56}
           value={state.phone}
           onChange={(event) => dispatch({ type: 'edit', field: 'phone', value: event.currentTarget.value })}
-          error={state.phoneError ? t('mfa.fieldRequired') : undefined}
+          error={
+            state.phoneError === 'required'
+              ? t('mfa.fieldRequired')
+              : state.phoneError === 'invalid'
+                ? t('mfa.phone.invalid', { country: countryName(state.country, language) })
+                : undefined
+          }
           style={{ flex: '1 1 12rem' }}
         />
         {channel === 'call' && (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialPhoneState, phoneReducer, restorePhoneDraft, sendButton, showsCodeBox, type PhoneAction, type PhoneState } from './phoneWizard.machine';
 
 const run = (state: PhoneState, ...actions: PhoneAction[]) => actions.reduce(phoneReducer, state);
-const typed = run(initialPhoneState('sms'), { type: 'start' }, { type: 'edit', field: 'phone', value: '91234567' });
+const typed = run(initialPhoneState('sms'), { type: 'start' }, { type: 'edit', field: 'country', value: 'HK' }, { type: 'edit', field: 'phone', value: '91234567' });
 
 describe('phone wizard machine', () => {
   it('starts on the intro, then the phone step with the US by default', () => {
@@ -17,8 +17,17 @@ describe('phone wizard machine', () => {
     expect(run(state, { type: 'edit', field: 'phone', value: '1' }).phoneError).toBeUndefined();
   });
 
+  it('refuses a number that cannot exist in the chosen country, and sends the others in E.164', () => {
+    const wrong = run(typed, { type: 'edit', field: 'country', value: 'GB' }, { type: 'send' });
+    expect(wrong).toMatchObject({ phoneError: 'invalid', sending: false });
+    expect(run(wrong, { type: 'edit', field: 'country', value: 'HK' }).phoneError).toBeUndefined();
+    const uk = run(wrong, { type: 'edit', field: 'phone', value: '020 7946 0000' }, { type: 'send' });
+    expect(uk).toMatchObject({ sending: true, sendingTo: '+442079460000', phoneError: undefined });
+  });
+
   it('sends once, then reads Sent and shows the code box', () => {
     const sending = run(typed, { type: 'send' });
+    expect(sending.sendingTo).toBe('+85291234567');
     expect(sendButton(sending)).toBe('sending');
     expect(run(sending, { type: 'send' })).toBe(sending);
     const sent = run(sending, { type: 'sent', factorId: 'f1' });
@@ -30,7 +39,7 @@ describe('phone wizard machine', () => {
     const due = run(typed, { type: 'send' }, { type: 'sent', factorId: 'f1' }, { type: 'resendDue' });
     expect(sendButton(due)).toBe('resend');
     expect(sendButton(run(due, { type: 'edit', field: 'phone', value: '91234568' }))).toBe('send');
-    expect(sendButton(run(due, { type: 'edit', field: 'country', value: 'HK' }))).toBe('send');
+    expect(sendButton(run(due, { type: 'edit', field: 'country', value: 'MO' }))).toBe('send');
     expect(sendButton(run(due, { type: 'edit', field: 'extension', value: '12' }))).toBe('send');
     expect(sendButton(run(due, { type: 'edit', field: 'phone', value: '91234568' }, { type: 'edit', field: 'phone', value: '91234567' }))).toBe('resend');
   });

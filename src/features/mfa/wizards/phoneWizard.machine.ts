@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, dialCodeOf } from '../countries';
+import { checkPhone, DEFAULT_COUNTRY, isKnownCountry } from '../countries';
 
 /** Wait before offering to send the code again (spec section 9). */
 export const PHONE_RESEND_AFTER_MS = 30_000;
@@ -22,7 +22,10 @@ export interface PhoneState extends Target {
   resendDue: boolean;
   code: string;
   verifying: boolean;
-  phoneError?: 'required';
+  /** The number is blank, or cannot exist in the chosen country. */
+  phoneError?: 'required' | 'invalid';
+  /** The number of the send under way, in E.164. */
+  sendingTo?: string;
   codeError?: 'required';
   /** A failed send or verify: the spec's "We found some errors..." banner. */
   banner: boolean;
@@ -49,7 +52,7 @@ export type PhoneDraft = Pick<PhoneState, 'country' | 'phone' | 'extension'>;
 export function restorePhoneDraft(state: PhoneState, draft: string | undefined): PhoneState {
   try {
     const saved = JSON.parse(draft ?? 'null') as Partial<PhoneDraft> | null;
-    if (!saved || typeof saved.phone !== 'string' || typeof saved.country !== 'string' || !dialCodeOf(saved.country)) return state;
+    if (!saved || typeof saved.phone !== 'string' || typeof saved.country !== 'string' || !isKnownCountry(saved.country)) return state;
     return { ...state, step: 'phone', country: saved.country, phone: saved.phone, extension: typeof saved.extension === 'string' ? saved.extension : '' };
   } catch {
     return state;
@@ -68,13 +71,15 @@ export function phoneReducer(state: PhoneState, action: PhoneAction): PhoneState
       return {
         ...state,
         [action.field]: action.value,
-        ...(action.field === 'phone' ? { phoneError: undefined } : {}),
+        ...(action.field === 'phone' || action.field === 'country' ? { phoneError: undefined } : {}),
         ...(action.field === 'code' ? { codeError: undefined } : {}),
       };
-    case 'send':
+    case 'send': {
       if (state.sending) return state;
-      if (state.phone.trim() === '') return { ...state, phoneError: 'required' };
-      return { ...state, sending: true, banner: false, phoneError: undefined };
+      const checked = checkPhone(state.country, state.phone);
+      if ('error' in checked) return { ...state, phoneError: checked.error };
+      return { ...state, sending: true, sendingTo: checked.e164, banner: false, phoneError: undefined };
+    }
     case 'sent':
       return {
         ...state,
