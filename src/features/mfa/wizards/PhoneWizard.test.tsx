@@ -108,25 +108,19 @@ describe('SMS wizard', () => {
 });
 
 describe('phone numbers as the telephone network knows them', () => {
-  it('sends a UK number typed with its trunk 0 in E.164, without the 0', async () => {
+  it.each([
+    ['a UK number typed with its trunk 0, without the 0', 'United Kingdom (+44)', '020 7946 0000', '+442079460000'],
+    ['Kosovo with its own +383', 'Kosovo (+383)', '044 123 456', '+38344123456'],
+    ['the Dominican Republic with +1 and its own area code', 'Dominican Republic (+1)', '(829) 555-1234', '+18295551234'],
+  ])('sends %s (E.164)', async (_, country, typed, e164) => {
     const bodies = recordEnrolments();
     const { user } = await openSms();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom (+44)');
-    expect(screen.getByText('+44')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Phone number'), '020 7946 0000');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), country);
+    expect(screen.getByText(`+${country.split('+')[1]!.slice(0, -1)}`)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone number'), typed);
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     await screen.findByRole('button', { name: 'Sent' });
-    expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+442079460000' }]);
-  });
-
-  it('dials Kosovo with its own +383', async () => {
-    const bodies = recordEnrolments();
-    const { user } = await openSms();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Kosovo (+383)');
-    await user.type(screen.getByLabelText('Phone number'), '044 123 456');
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
-    await screen.findByRole('button', { name: 'Sent' });
-    expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+38344123456' }]);
+    expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: e164 }]);
   });
 
   it('says a number cannot exist in the chosen country before the server is asked, and clears it on a change', async () => {
