@@ -14,10 +14,11 @@ function originOf(url) {
 /**
  * No inline or foreign scripts, no framing, no sniffing, no referrer, no opener shared with
  * another site; the identity provider and the API (when it is on another origin) are the only
- * other places the page may talk to. With `cspReportUrl` (config.json), violations are
+ * other places the page may talk to, and the Okta organisation (`oktaOrgUrl`) the only other
+ * place images may come from. With `cspReportUrl` (config.json), violations are
  * reported there.
  */
-export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = '' }) {
+export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = '', oktaOrgUrl = '' }) {
   const others = [...new Set([originOf(oidcAuthority), originOf(apiBase)].filter(Boolean))].join(' ');
   // Only a plain URL: nothing that could end the directive or the header value.
   const report = originOf(cspReportUrl) && /^[^\s;,"'\\]+$/.test(cspReportUrl) ? cspReportUrl : '';
@@ -26,7 +27,8 @@ export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = ''
     "script-src 'self'",
     // Mantine sets styles at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Okta serves enrolment barcodes from the organisation's own host: that host, no wider.
+    `img-src 'self' data: ${originOf(oktaOrgUrl) ?? ''}`,
     `connect-src 'self' ${others}`,
     `form-action 'self' ${originOf(oidcAuthority) ?? ''}`,
     "frame-ancestors 'none'",

@@ -5,7 +5,7 @@
 import { apiCompare } from 'api-smart-diff';
 
 /**
- * @typedef {'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated'} ChangeType
+ * @typedef {'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated' | 'agreed'} ChangeType
  * @typedef {{ path: string, action: 'add' | 'remove' | 'replace' | 'rename', type: ChangeType,
  *   before?: unknown, after?: unknown, description?: string, rule?: string }} Change
  */
@@ -24,9 +24,29 @@ export function classifiedChanges(before, after) {
   // api-smart-diff rewrites the documents it is given (path-level parameters move into the
   // operations), so it gets copies.
   const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
+  const agreed = agreedCorrections(after);
   return diffs
     .filter(({ path }) => !(path[0] === 'components' && INLINED_COMPONENTS.has(String(path[1]))))
-    .map((diff) => applyExtraRules(diff, before));
+    .map((diff) => acceptAgreed(applyExtraRules(diff, before), diff.path, agreed));
+}
+
+/**
+ * Corrections agreed with the backend teams, listed in the new contract under
+ * `info.x-agreed-response-corrections`: each `{ where, why }` names (a part of) the path of a
+ * response-side change that only makes the contract say what servers already send, such as a
+ * field Okta's answers never carry that the contract called required. Such a change is reported
+ * as 'agreed', not breaking. A request-side change is never accepted this way, and an entry
+ * without its reason counts for nothing.
+ */
+export function agreedCorrections(doc) {
+  const entries = doc?.info?.['x-agreed-response-corrections'];
+  return Array.isArray(entries) ? entries.filter((entry) => typeof entry?.where === 'string' && entry.where && typeof entry?.why === 'string' && entry.why.trim()) : [];
+}
+
+function acceptAgreed(change, path, agreed) {
+  if (change.type !== 'breaking' || sideOf(path) !== 'response') return change;
+  const entry = agreed.find(({ where }) => change.path.includes(where));
+  return entry ? { ...change, type: 'agreed', rule: `agreed correction: ${entry.why.trim()}` } : change;
 }
 
 /** The breaking changes between two parsed OpenAPI documents (what the gate fails on). */
@@ -36,7 +56,7 @@ export function breakingChanges(before, after) {
 
 /** How many changes of each type. */
 export function countByType(changes) {
-  const counts = { breaking: 0, 'non-breaking': 0, annotation: 0, deprecated: 0, unclassified: 0 };
+  const counts = { breaking: 0, agreed: 0, 'non-breaking': 0, annotation: 0, deprecated: 0, unclassified: 0 };
   for (const change of changes) counts[change.type] += 1;
   return counts;
 }
@@ -159,11 +179,13 @@ export function formatReport(changes, baseLabel) {
   const lines = [`Contract diff: openapi.yaml against ${baseLabel}`];
   const breaking = changes.filter((change) => change.type === 'breaking');
   const unclassified = changes.filter((change) => change.type === 'unclassified');
+  const agreed = changes.filter((change) => change.type === 'agreed');
   if (breaking.length) lines.push('', `Breaking changes (${breaking.length}):`, ...breaking.map(formatChange));
+  if (agreed.length) lines.push('', `Corrections agreed with the backend teams (${agreed.length}):`, ...agreed.map(formatChange));
   if (unclassified.length) lines.push('', `Unclassified changes, review them by hand (${unclassified.length}):`, ...unclassified.map(formatChange));
   lines.push(
     '',
-    `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.annotation} annotation, ${counts.deprecated} deprecated, ${counts.unclassified} unclassified.`,
+    `${counts.breaking} breaking, ${counts.agreed} agreed, ${counts['non-breaking']} non-breaking, ${counts.annotation} annotation, ${counts.deprecated} deprecated, ${counts.unclassified} unclassified.`,
     counts.breaking ? 'FAILED: the contract has breaking changes. Make them additive, or agree a new API version with the backend teams.' : 'OK: no breaking change.',
   );
   return lines.join('\n');

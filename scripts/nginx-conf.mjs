@@ -35,7 +35,8 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
   if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
   if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase))) problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
   if (config?.cspReportUrl && (!ORIGIN.test(originOf(config.cspReportUrl)) || !PLAIN.test(config.cspReportUrl))) problems.push('config.cspReportUrl must be empty or a plain http(s) URL');
-  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl']) {
+  if (config?.oktaOrgUrl && !ORIGIN.test(originOf(config.oktaOrgUrl))) problems.push('config.oktaOrgUrl must be empty or an http(s) URL with a plain host name');
+  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl', 'oktaOrgUrl']) {
     if (config?.[name] && !isSecureUrl(config[name])) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
   }
   const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };

@@ -49,6 +49,12 @@ describe('nginx server block', () => {
     expect(reporting).toContain('add_header Reporting-Endpoints "csp=\\"https://reports.example.edu.hk/csp\\"" always;');
   });
 
+  it("lets images come from the Okta organisation's host, exactly, and from nowhere else", () => {
+    expect(nginxServerBlock({ config, root: '/srv/portal' })).toContain("img-src 'self' data:;");
+    const okta: string = nginxServerBlock({ config: { ...config, oktaOrgUrl: 'https://university.okta.com/' }, root: '/srv/portal' });
+    expect(okta).toContain("img-src 'self' data: https://university.okta.com;");
+  });
+
   it('with TLS, answers plain HTTP only with a redirect to HTTPS', () => {
     expect(nginxServerBlock({ config, root: '/srv/portal' })).not.toContain('return 301');
     const standard: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/c.pem', key: '/k.pem' } });

@@ -61,6 +61,8 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ActivationAttestation } from './activationAttestation';
+import type { ActivationLinks } from './activationLinks';
+import type { FactorResult } from './factorResult';
 import type { WebAuthnAuthenticatorSelection } from './webAuthnAuthenticatorSelection';
 import type { WebAuthnCredentialDescriptor } from './webAuthnCredentialDescriptor';
 import type { WebAuthnCredentialParameters } from './webAuthnCredentialParameters';
@@ -105,4 +107,8 @@ export interface Activation {
      * @minimum 0
      */
   timeout?: number;
+  /** Okta push; when the activation expires. */
+  expiresAt?: string;
+  factorResult?: FactorResult;
+  _links?: ActivationLinks;
 }

@@ -61,10 +61,12 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Activation } from './activation';
+import type { ActivationLinks } from './activationLinks';
 
 /**
  * Resources embedded in an enrolment response.
  */
 export interface EnrollmentEmbedded {
   activation?: Activation;
+  _links?: ActivationLinks;
 }

@@ -63,8 +63,15 @@
 import type { Link } from './link';
 
 /**
- * Links of an enrolment response.
+ * Links of an enrolment or factor (Okta's HAL links).
  */
 export interface EnrollmentLinks {
   qrcode?: Link;
+  activate?: Link;
+  poll?: Link;
+  verify?: Link;
+  self?: Link;
+  user?: Link;
+  resend?: Link[];
+  send?: Link[];
 }

@@ -79,6 +79,12 @@ export interface EnrollmentResponse {
   status: EnrollmentResponseStatus;
   factorType?: FactorType;
   provider?: FactorProvider;
+  /** Okta; who makes the factor. */
+  vendorName?: string;
+  /** Okta; when the factor was created. */
+  created?: string;
+  /** Okta; when the factor last changed. */
+  lastUpdated?: string;
   profile?: FactorProfile;
   _embedded?: EnrollmentEmbedded;
   _links?: EnrollmentLinks;

@@ -60,14 +60,30 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { FactorActivationPollFactorResult } from './factorActivationPollFactorResult';
+import type { EnrollmentLinks } from './enrollmentLinks';
+import type { FactorProfile } from './factorProfile';
+import type { FactorProvider } from './factorProvider';
+import type { FactorResult } from './factorResult';
 import type { FactorStatus } from './factorStatus';
+import type { FactorType } from './factorType';
 
 /**
- * The state of a pending activation.
+ * The state of a pending activation. Okta answers a pending or ended one with
+ * `factorResult` and no `status`, and a finished one with the whole factor, `status`
+ * `ACTIVE` and no `factorResult`; the portal reads either, or both.
  */
 export interface FactorActivationPoll {
-  /** WAITING while pending; TIMEOUT stops polling; SUCCESS when done. */
-  factorResult: FactorActivationPollFactorResult;
-  status: FactorStatus;
+  factorResult?: FactorResult;
+  status?: FactorStatus;
+  /** Okta; when the pending activation expires. */
+  expiresAt?: string;
+  /** The factor's id (a finished activation). */
+  id?: string;
+  factorType?: FactorType;
+  provider?: FactorProvider;
+  vendorName?: string;
+  created?: string;
+  lastUpdated?: string;
+  profile?: FactorProfile;
+  _links?: EnrollmentLinks;
 }

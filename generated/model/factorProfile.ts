@@ -79,4 +79,12 @@ export interface FactorProfile {
   phoneExtension?: string;
   /** Email; the address codes are sent to. */
   email?: string;
+  /** Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`. */
+  deviceType?: string;
+  /** Okta Verify; the phone's name. */
+  name?: string;
+  /** Okta Verify; the phone's operating system, e.g. `IOS`. */
+  platform?: string;
+  /** Okta Verify; the operating system's version. */
+  version?: string;
 }

@@ -60,13 +60,18 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { LinkHints } from './linkHints';
 
 /**
- * A link to a related resource.
+ * A link to a related resource (Okta's HAL links).
  */
 export interface Link {
   /** The address (an https or data URL). */
   href: string;
   /** The media type of what the link points to. */
   type?: string;
+  /** Which of several links this is (Okta's `send` and `resend` links name a channel). */
+  name?: string;
+  /** Okta's hints, such as the HTTP methods the link allows. */
+  hints?: LinkHints;
 }

@@ -60,6 +60,8 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { WebAuthnAuthenticatorSelectionAuthenticatorAttachment } from './webAuthnAuthenticatorSelectionAuthenticatorAttachment';
+import type { WebAuthnAuthenticatorSelectionResidentKey } from './webAuthnAuthenticatorSelectionResidentKey';
 import type { WebAuthnAuthenticatorSelectionUserVerification } from './webAuthnAuthenticatorSelectionUserVerification';
 
 /**
@@ -70,4 +72,8 @@ export interface WebAuthnAuthenticatorSelection {
   userVerification?: WebAuthnAuthenticatorSelectionUserVerification;
   /** Whether a discoverable credential is required. */
   requireResidentKey?: boolean;
+  /** Whether a discoverable credential is wanted (the newer form of requireResidentKey). */
+  residentKey?: WebAuthnAuthenticatorSelectionResidentKey;
+  /** A built-in authenticator (platform) or a roaming key (cross-platform). */
+  authenticatorAttachment?: WebAuthnAuthenticatorSelectionAuthenticatorAttachment;
 }

@@ -60,6 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { WebAuthnCredentialDescriptorTransportsItem } from './webAuthnCredentialDescriptorTransportsItem';
 import type { WebAuthnCredentialDescriptorType } from './webAuthnCredentialDescriptorType';
 
 /**
@@ -70,4 +71,6 @@ export interface WebAuthnCredentialDescriptor {
   id: string;
   /** Always public-key. */
   type: WebAuthnCredentialDescriptorType;
+  /** How the browser may reach that credential's authenticator. */
+  transports?: WebAuthnCredentialDescriptorTransportsItem[];
 }

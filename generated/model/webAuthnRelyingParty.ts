@@ -62,11 +62,12 @@
  */
 
 /**
- * The relying party (PublicKeyCredentialRpEntity).
+ * The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the
+ * portal always creates the credential for its configured relying-party id.
  */
 export interface WebAuthnRelyingParty {
   /** The relying-party id, a domain (`localhost` in development). */
-  id: string;
+  id?: string;
   /** The relying party's name shown by the authenticator. */
   name?: string;
 }

@@ -243,6 +243,7 @@ export const en = {
   'mfa.app.secretKey': 'Secret key',
   'mfa.app.copy': 'Copy secret key',
   'mfa.app.copied': 'Copied',
+  'mfa.app.noSecret': 'There is no key to type for this set-up. Go back to the barcode and scan it with the Okta Verify app (Add account, then Scan a QR code); if the camera cannot read it, make the page larger or scan it from another screen.',
   'mfa.app.scanInstead': 'Scan barcode',
   'mfa.app.enrolling': 'Preparing your barcode...',
   'mfa.app.enrollFailed': 'The barcode could not be prepared.',

@@ -16,6 +16,7 @@ describe('parseConfig', () => {
     ['centralSignInUrl', 'http://sso.example.edu.hk'],
     ['centralSignOutUrl', 'http://sso.example.edu.hk/logout'],
     ['cspReportUrl', 'http://reports.example.edu.hk/csp'],
+    ['oktaOrgUrl', 'http://university.okta.com'],
   ])('refuses a production %s over plain http', (name, value) => {
     expect(parseConfig({ ...devConfig, [name]: value })).toEqual({
       errors: [`${name} must use https: (plain http: is allowed only on localhost or 127.0.0.1)`],

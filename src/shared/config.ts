@@ -18,12 +18,17 @@ export interface Config {
   socialIdentities: boolean;
   /** Optional: where browsers report Content-Security-Policy violations (the hosting's headers use it). */
   cspReportUrl: string;
+  /**
+   * Optional: the Okta organisation behind the factor calls. Okta serves enrolment barcodes
+   * from its own host; this is the one other host images may come from.
+   */
+  oktaOrgUrl: string;
 }
 
 export const CONFIG_PATH = '/config.json';
 
 const URL_FIELDS = ['oidcAuthority', 'centralSignInUrl', 'centralSignOutUrl'] as const;
-const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl'] as const;
+const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl', 'oktaOrgUrl'] as const;
 /** Plain http is for this machine only (the dev stack); everything else travels over TLS. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
 
@@ -61,6 +66,7 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
     webauthnRpId: text('webauthnRpId'),
     socialIdentities: raw.socialIdentities === true,
     cspReportUrl: text('cspReportUrl', { optional: true }),
+    oktaOrgUrl: text('oktaOrgUrl', { optional: true }),
   };
   if (raw.socialIdentities !== undefined && typeof raw.socialIdentities !== 'boolean') errors.push('socialIdentities must be true or false');
   for (const name of [...URL_FIELDS, ...OPTIONAL_URL_FIELDS]) {
@@ -82,6 +88,7 @@ export const config: Config = {
   webauthnRpId: '',
   socialIdentities: false,
   cspReportUrl: '',
+  oktaOrgUrl: '',
 };
 
 export function applyConfig(next: Config) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error plain JavaScript module of the contract scripts
-import { breakingChanges as breakingChangesJs } from '../../scripts/contract-diff-lib.mjs';
+import { breakingChanges as breakingChangesJs, classifiedChanges as classifiedChangesJs } from '../../scripts/contract-diff-lib.mjs';
 
 type Change = { path: string; action: string; type: string; before?: unknown; after?: unknown; description?: string; rule?: string };
 // Loose on purpose: the tests reach into the parsed contract by path.
@@ -14,6 +14,7 @@ type Change = { path: string; action: string; type: string; before?: unknown; af
 type Spec = any;
 
 const breakingChanges = breakingChangesJs as (before: unknown, after: unknown) => Change[];
+const classifiedChanges = classifiedChangesJs as (before: unknown, after: unknown) => Change[];
 const spec: Spec = parse(readFileSync('openapi.yaml', 'utf8'));
 
 /** The breaking changes after applying `mutate` to a copy of the real contract. */
@@ -147,6 +148,39 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
   });
 });
 
+describe('corrections agreed with the backend teams (info.x-agreed-response-corrections)', () => {
+  // The old contract promised a response field that the servers never send; the new one says so.
+  const promisedMore = () => {
+    const base = structuredClone(spec);
+    base.components.schemas.WebAuthnRelyingParty.required = ['id'];
+    return base;
+  };
+  const agreed = (entries: unknown) => ({ ...spec, info: { ...spec.info, 'x-agreed-response-corrections': entries } });
+
+  it('reports a listed response-side correction as agreed, not breaking', () => {
+    const changes = classifiedChanges(promisedMore(), agreed([{ where: 'activation.properties.rp.required', why: 'Okta sends no rp.id.' }]));
+    expect(changes.filter((c) => c.type === 'breaking')).toEqual([]);
+    expect(changes.filter((c) => c.type === 'agreed').map((c) => c.rule)).toContain('agreed correction: Okta sends no rp.id.');
+  });
+
+  it.each([
+    ['an entry without its reason', [{ where: 'activation.properties.rp.required', why: ' ' }]],
+    ['an entry for another place', [{ where: 'properties.user.required', why: 'Something else.' }]],
+    ['no entries at all', undefined],
+  ])('keeps it breaking with %s', (_, entries) => {
+    expect(classifiedChanges(promisedMore(), agreed(entries)).filter((c) => c.type === 'breaking').length).toBeGreaterThan(0);
+  });
+
+  it('never accepts a request-side breaking change, listed or not', () => {
+    const after = agreed([{ where: 'requestBody', why: 'We would like to.' }]);
+    after.components = structuredClone(spec.components);
+    after.components.schemas.LinkIdentityRequest.required = ['externalId', 'linkTicket'];
+    expect(paths(classifiedChanges(spec, after).filter((c) => c.type === 'breaking'))).toEqual(
+      expect.arrayContaining([expect.stringContaining('requestBody')]),
+    );
+  });
+});
+
 describe('node scripts/contract-diff.mjs --base-file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -168,7 +202,7 @@ describe('node scripts/contract-diff.mjs --base-file', () => {
     expect(out).toContain('Breaking changes (2):');
     expect(out).toMatch(/paths\.\/api\/v1\/user\/devices\.get: removed, .* → \(none\) — \[Removed\] operation GET \/api\/v1\/user\/devices/);
     expect(out).toMatch(/properties\.title: removed, \{"type":"string"\} → \(none\) — removed field: `title`/);
-    expect(out).toContain('2 breaking, 0 non-breaking, 0 annotation, 0 deprecated, 0 unclassified.');
+    expect(out).toContain('2 breaking, 0 agreed, 0 non-breaking, 0 annotation, 0 deprecated, 0 unclassified.');
     expect(out).toContain('FAILED');
     expect(code).toBe(1);
   });
@@ -177,7 +211,7 @@ describe('node scripts/contract-diff.mjs --base-file', () => {
     const base = structuredClone(spec);
     logParameters(base).pop();
     const { code, out } = runAgainst(base);
-    expect(out).toContain('0 breaking, 1 non-breaking');
+    expect(out).toContain('0 breaking, 0 agreed, 1 non-breaking');
     expect(out).toContain('OK: no breaking change.');
     expect(code).toBe(0);
   });

@@ -93,6 +93,25 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     expect(problems).toEqual([]);
   });
 
+  test("enrols a security key from Okta's own published WebAuthn answers (no rp.id)", async ({ page }) => {
+    const problems = watchConsole(page);
+    await signIn(page, 'smwong25', '/profile/mfa/enroll/FIDO/webauthn');
+    await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    await preferExample(page, '/api/v1/user/factor/enroll', 'okta-webauthn');
+    await preferExample(page, '/api/v1/user/factor/*/activate', 'okta-webauthn');
+    const activated = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/fwf2rovRxogXJ0nDy0g4/activate'));
+    await page.getByRole('button', { name: 'Enroll' }).click();
+    const clientData = JSON.parse(Buffer.from(((await activated).postDataJSON() as { clientData: string }).clientData, 'base64url').toString('utf8'));
+    expect(clientData).toMatchObject({ type: 'webauthn.create', challenge: 'cdsZ1V10E0BGE4GcG3IK', origin: 'http://localhost:4173' });
+    await expect(page).toHaveURL('/profile/mfa');
+    await expect(page.getByText('Activate webAuthn successfully.')).toBeVisible();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    // Created for the portal's configured relying party, Okta naming none.
+    expect(credentials.map((credential) => credential.rpId)).toEqual(['localhost']);
+    expect(problems).toEqual([]);
+  });
+
   test('shows the error box when the authenticator refuses', async ({ page }) => {
     await signIn(page, 'taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
     await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
@@ -115,6 +134,33 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     await expect(page.getByRole('link', { name: 'About Web Authentication (W3C specification)' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+test("Okta Verify push from Okta's own published answers: the barcode from the Okta organisation's host, allowed by the CSP, polled to the end", async ({ page }) => {
+  test.setTimeout(45_000);
+  const problems = watchConsole(page);
+  // The Okta organisation of the dev stack's config.json serves the barcode image.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const served: string[] = [];
+  await page.route('https://university.okta.example/**', (route) => (served.push(route.request().url()), route.fulfill({ contentType: 'image/png', body: png })));
+  await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/push');
+  await preferExample(page, '/api/v1/user/factor/enroll', 'okta-push');
+  let polls = 0;
+  await page.route('**/api/v1/user/factor/*/activate/poll', (route) =>
+    route.continue({ headers: { ...route.request().headers(), prefer: `example=${(polls += 1) < 2 ? 'okta-waiting' : 'okta-active'}` } }),
+  );
+  await page.getByRole('button', { name: 'Setup' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const barcode = page.getByRole('img', { name: /Barcode to scan/ });
+  await expect(barcode).toBeVisible();
+  await expect.poll(() => barcode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+  expect(served).toEqual(['https://university.okta.example/api/v1/users/00u15s1KDETTQMQYABRL/factors/opfbtzzrjgwauUsxO0g4/qr/00Ji8qVBNJD4LmjYy1WZO2VbNqvvPdaCVua-1qjypa']);
+  await page.getByRole('button', { name: "Can't scan?" }).click();
+  await expect(page.getByText(/There is no key to type for this set-up/)).toBeVisible();
+  await page.getByRole('button', { name: 'Scan barcode' }).click();
+  await expect(page).toHaveURL('/profile/mfa', { timeout: 20_000 });
+  await expect(page.getByText('Activate Okta verify successfully.')).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('the MFA list and a wizard fit a 375 px phone', async ({ page }) => {

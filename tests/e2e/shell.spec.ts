@@ -116,6 +116,8 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['content-security-policy']).toContain("script-src 'self'");
   expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  // Images from the portal, data URLs and the Okta organisation of config.json: no wider.
+  expect(headers['content-security-policy']).toContain("img-src 'self' data: https://university.okta.example;");
   expect(headers['strict-transport-security']).toContain('max-age=');
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');

@@ -183,15 +183,15 @@ export const getGetCustomTotpSecretMockHandler = (overrideResponse?: CustomTotpS
   }, options)
 }
 
-export const getResetFactorMockHandler = (overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus), options?: RequestHandlerOptions) => {
+export const getResetFactorMockHandler = (overrideResponse?: OperationStatus | void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus | void> | OperationStatus | void), options?: RequestHandlerOptions) => {
   return http.delete('*/api/v1/user/factor/:factorId', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
 
-
-    return HttpResponse.json(overrideResponse !== undefined
+  const resolvedBody = overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getResetFactorResponseMock(),
-      { status: 200
-      })
+    : getResetFactorResponseMock();
+    return resolvedBody === undefined
+      ? new HttpResponse(null, { status: 204 })
+      : HttpResponse.json(resolvedBody, { status: 200 })
   }, options)
 }
 

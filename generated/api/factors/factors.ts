@@ -850,9 +850,9 @@ export const getResetFactorUrl = (factorId: string,) => {
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Remove (reset) a factor
  */
-export const resetFactor = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
+export const resetFactor = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus | void> => {
 
-  return apiFetch<OperationStatus>(getResetFactorUrl(factorId),
+  return apiFetch<OperationStatus | void>(getResetFactorUrl(factorId),
   {
     ...options,
     method: 'DELETE'

@@ -87,7 +87,11 @@ export const GetFactorsResponse = zod.object({
   "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
   "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
   "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.')
+  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
+  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
+  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
+  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.')
 }).describe('One multi-factor authentication factor. `factorType` is the specification\'s\n`Factor.type`. The portal adds a display name and order from its catalogue.\n')).describe('The factor catalogue with the user\'s state; several `webauthn` entries when several keys are set up.')
 }).describe('The body of `getFactors`.')
@@ -143,6 +147,9 @@ export const EnrollFactorResponse = zod.object({
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
   "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
+  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
+  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
+  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
   "profile": zod.object({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
@@ -150,7 +157,11 @@ export const EnrollFactorResponse = zod.object({
   "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
   "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
   "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.')
+  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
+  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
+  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
+  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
   "_embedded": zod.object({
   "activation": zod.object({
@@ -165,12 +176,13 @@ export const EnrollFactorResponse = zod.object({
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
   "rp": zod.object({
-  "id": zod.string().describe('The relying-party id, a domain (`localhost` in development).'),
+  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity).'),
+}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
   "excludeCredentials": zod.array(zod.object({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.')
+  "type": zod.enum(['public-key']).describe('Always public-key.'),
+  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
   "pubKeyCredParams": zod.array(zod.object({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
@@ -179,17 +191,149 @@ export const EnrollFactorResponse = zod.object({
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
   "authenticatorSelection": zod.object({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.')
+  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
 }).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(enrollFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n')
+  "timeout": zod.int().min(enrollFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
+  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
+}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
   "_links": zod.object({
   "qrcode": zod.object({
   "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.')
-}).optional().describe('A link to a related resource.')
-}).optional().describe('Links of an enrolment response.')
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "verify": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "self": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "user": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "resend": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
+}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
 }).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
 
 /**
@@ -227,6 +371,9 @@ export const EnrollPhoneFactorResponse = zod.object({
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
   "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
+  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
+  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
+  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
   "profile": zod.object({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
@@ -234,7 +381,11 @@ export const EnrollPhoneFactorResponse = zod.object({
   "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
   "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
   "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.')
+  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
+  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
+  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
+  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
   "_embedded": zod.object({
   "activation": zod.object({
@@ -249,12 +400,13 @@ export const EnrollPhoneFactorResponse = zod.object({
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
   "rp": zod.object({
-  "id": zod.string().describe('The relying-party id, a domain (`localhost` in development).'),
+  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity).'),
+}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
   "excludeCredentials": zod.array(zod.object({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.')
+  "type": zod.enum(['public-key']).describe('Always public-key.'),
+  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
   "pubKeyCredParams": zod.array(zod.object({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
@@ -263,17 +415,149 @@ export const EnrollPhoneFactorResponse = zod.object({
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
   "authenticatorSelection": zod.object({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.')
+  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
 }).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(enrollPhoneFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n')
+  "timeout": zod.int().min(enrollPhoneFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
+  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
+}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
   "_links": zod.object({
   "qrcode": zod.object({
   "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.')
-}).optional().describe('A link to a related resource.')
-}).optional().describe('Links of an enrolment response.')
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "verify": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "self": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "user": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "resend": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
+}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
 }).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
 
 /**
@@ -305,6 +589,9 @@ export const EnrollEmailFactorResponse = zod.object({
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
   "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
+  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
+  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
+  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
   "profile": zod.object({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
@@ -312,7 +599,11 @@ export const EnrollEmailFactorResponse = zod.object({
   "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
   "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
   "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.')
+  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
+  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
+  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
+  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
   "_embedded": zod.object({
   "activation": zod.object({
@@ -327,12 +618,13 @@ export const EnrollEmailFactorResponse = zod.object({
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
   "rp": zod.object({
-  "id": zod.string().describe('The relying-party id, a domain (`localhost` in development).'),
+  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity).'),
+}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
   "excludeCredentials": zod.array(zod.object({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.')
+  "type": zod.enum(['public-key']).describe('Always public-key.'),
+  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
   "pubKeyCredParams": zod.array(zod.object({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
@@ -341,17 +633,149 @@ export const EnrollEmailFactorResponse = zod.object({
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
   "authenticatorSelection": zod.object({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.')
+  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
 }).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(enrollEmailFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n')
+  "timeout": zod.int().min(enrollEmailFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
+  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
+}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
   "_links": zod.object({
   "qrcode": zod.object({
   "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.')
-}).optional().describe('A link to a related resource.')
-}).optional().describe('Links of an enrolment response.')
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "verify": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "self": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "user": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "resend": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
+}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
 }).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
 
 /**
@@ -444,6 +868,9 @@ export const ActivateFactorResponse = zod.object({
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
   "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
+  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
+  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
+  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
   "profile": zod.object({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
@@ -451,7 +878,11 @@ export const ActivateFactorResponse = zod.object({
   "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
   "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
   "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.')
+  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
+  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
+  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
+  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
   "_embedded": zod.object({
   "activation": zod.object({
@@ -466,12 +897,13 @@ export const ActivateFactorResponse = zod.object({
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
   "rp": zod.object({
-  "id": zod.string().describe('The relying-party id, a domain (`localhost` in development).'),
+  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity).'),
+}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
   "excludeCredentials": zod.array(zod.object({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.')
+  "type": zod.enum(['public-key']).describe('Always public-key.'),
+  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
   "pubKeyCredParams": zod.array(zod.object({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
@@ -480,17 +912,149 @@ export const ActivateFactorResponse = zod.object({
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
   "authenticatorSelection": zod.object({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.')
+  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
 }).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(activateFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n')
+  "timeout": zod.int().min(activateFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
+  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
+}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).')
+}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
   "_links": zod.object({
   "qrcode": zod.object({
   "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.')
-}).optional().describe('A link to a related resource.')
-}).optional().describe('Links of an enrolment response.')
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "verify": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "self": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "user": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "resend": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
+}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
 }).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
 
 /**
@@ -505,7 +1069,93 @@ export const PollFactorActivationParams = zod.object({
 })
 
 export const PollFactorActivationResponse = zod.object({
-  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS']).describe('WAITING while pending; TIMEOUT stops polling; SUCCESS when done.'),
-  "status": zod.enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED']).describe('The factor\'s state for this user; `NOT_SETUP` for catalogue entries not set up.')
-}).describe('The state of a pending activation.')
+  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
+  "status": zod.enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED']).optional().describe('The factor\'s state for this user; `NOT_SETUP` for catalogue entries not set up.'),
+  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the pending activation expires.'),
+  "id": zod.string().optional().describe('The factor\'s id (a finished activation).'),
+  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
+  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
+  "vendorName": zod.string().optional(),
+  "created": zod.iso.datetime({"offset":true}).optional(),
+  "lastUpdated": zod.iso.datetime({"offset":true}).optional(),
+  "profile": zod.object({
+  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
+  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
+  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
+  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
+  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
+  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
+  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
+}).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
+  "_links": zod.object({
+  "qrcode": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "activate": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "poll": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "verify": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "self": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "user": zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
+  "resend": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
+  "send": zod.array(zod.object({
+  "href": zod.url().describe('The address (an https or data URL).'),
+  "type": zod.string().optional().describe('The media type of what the link points to.'),
+  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
+  "hints": zod.object({
+  "allow": zod.array(zod.string()).optional()
+}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
+}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
+}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
+}).describe('The state of a pending activation. Okta answers a pending or ended one with\n`factorResult` and no `status`, and a finished one with the whole factor, `status`\n`ACTIVE` and no `factorResult`; the portal reads either, or both.\n')
 

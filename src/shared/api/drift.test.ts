@@ -10,6 +10,16 @@ describe('contract drift report (development builds)', () => {
     expect(driftOf('POST', url('/api/v1/user/factor/abc/activate/poll'), example('pollFactorActivation', 'timeout'))).toBeUndefined();
   });
 
+  it.each([
+    ['POST', '/api/v1/user/factor/enroll', 'enrollFactor', ['okta-push', 'okta-totp', 'okta-google', 'okta-webauthn']],
+    ['POST', '/api/v1/user/factor/enroll/phone', 'enrollPhoneFactor', ['okta-sms', 'okta-call']],
+    ['POST', '/api/v1/user/factor/enroll/email', 'enrollEmailFactor', ['okta-email']],
+    ['POST', '/api/v1/user/factor/f1/activate', 'activateFactor', ['okta-totp', 'okta-sms', 'okta-call', 'okta-email', 'okta-webauthn', 'okta-push']],
+    ['POST', '/api/v1/user/factor/f1/activate/poll', 'pollFactorActivation', ['okta-waiting', 'okta-timeout', 'okta-active']],
+  ])("is silent for Okta's own answers to %s %s", (method, path, operation, names) => {
+    for (const name of names) expect(driftOf(method, url(path), example(operation, name)), name).toBeUndefined();
+  });
+
   it('names the operation and the violation', () => {
     expect(driftOf('GET', url('/api/v1/user/profile'), { firstName: 5 })).toMatch(
       /^\[contract drift\] getProfile GET \/api\/v1\/user\/profile: .*firstName/,

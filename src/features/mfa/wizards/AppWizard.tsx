@@ -2,7 +2,9 @@ import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@manti
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { pollFactorActivation, useActivateFactor, useEnrollFactor } from '../../../../generated/api/factors/factors';
 import { t, type MessageKey } from '../../../messages/t';
+import { config } from '../../../shared/config';
 import { hasStatus } from '../../../shared/factorAnswers';
+import { displayableImage, qrCodeOf } from './enrolment';
 import { POLL_INTERVAL_MS, pollOutcome, type PollOutcome } from './activationPoll';
 import { appReducer, initialAppState, type Device } from './appWizard.machine';
 import { CodeForm } from './CodeForm';
@@ -106,7 +108,11 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
           result.id && hasStatus(result)
             ? dispatch({
                 type: 'enrolled',
-                enrolment: { factorId: result.id, secret: result._embedded?.activation?.sharedSecret, qrCode: result._links?.qrcode?.href },
+                enrolment: {
+                  factorId: result.id,
+                  secret: result._embedded?.activation?.sharedSecret,
+                  qrCode: displayableImage(qrCodeOf(result), { origin: window.location.origin, oktaOrgUrl: config.oktaOrgUrl }),
+                },
               })
             : dispatch({ type: 'enrollFailed' }),
         onError: () => dispatch({ type: 'enrollFailed' }),
@@ -240,7 +246,7 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
           )}
           {enrolment && state.view === 'manual' && (
             <SecretKey
-              secret={enrolment.secret ?? ''}
+              secret={enrolment.secret}
               onScanInstead={() => dispatch({ type: 'view', view: 'barcode', reenrol: variant.reenrolOnBarcode })}
             />
           )}

@@ -1,8 +1,21 @@
 import { Anchor, Button, Code, CopyButton, Group, Text } from '@mantine/core';
 import { t } from '../../../messages/t';
 
-/** The secret-key view for users who cannot scan: the key, a one-click copy, and the way back. */
-export function SecretKey({ secret, onScanInstead }: { secret: string; onScanInstead: () => void }) {
+/**
+ * The secret-key view for users who cannot scan: the key, a one-click copy, and the way back.
+ * An enrolment without a key to type (Okta Verify push) says what to do instead.
+ */
+export function SecretKey({ secret, onScanInstead }: { secret: string | undefined; onScanInstead: () => void }) {
+  if (!secret) {
+    return (
+      <>
+        <Text>{t('mfa.app.noSecret')}</Text>
+        <Anchor component="button" type="button" onClick={onScanInstead}>
+          {t('mfa.app.scanInstead')}
+        </Anchor>
+      </>
+    );
+  }
   return (
     <>
       <Text>{t('mfa.app.manualHelp')}</Text>

@@ -5,10 +5,20 @@ export const POLL_INTERVAL_MS = 5000;
 
 export type PollOutcome = 'waiting' | 'active' | 'timeout' | 'failed';
 
-/** What one poll means: ACTIVE succeeds, TIMEOUT stops with a resend, a failed poll stops too. */
+/**
+ * factorResult values that end a pending activation without success (Okta's Factors API).
+ * REJECTED is not one: the person declined on the phone and may still accept a new prompt.
+ */
+const ENDED = new Set(['TIMEOUT', 'CANCELLED', 'ERROR']);
+
+/**
+ * What one poll means: ACTIVE succeeds, TIMEOUT (or another end) stops with a resend, a failed
+ * poll stops too. Okta answers with `factorResult` alone while pending and with the whole
+ * factor (`status` ACTIVE, no `factorResult`) once done; either, or both, are read.
+ */
 export function pollOutcome(result: FactorActivationPoll | 'error'): PollOutcome {
   if (result === 'error') return 'failed';
-  if (result.status === 'ACTIVE') return 'active';
-  if (result.factorResult === 'TIMEOUT') return 'timeout';
+  if (result.status === 'ACTIVE' || result.factorResult === 'SUCCESS') return 'active';
+  if (result.factorResult && ENDED.has(result.factorResult)) return 'timeout';
   return 'waiting';
 }

@@ -31,6 +31,21 @@ describe('creationOptions', () => {
     expect(options).toMatchObject({ attestation: 'direct', timeout: 60000, authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false } });
   });
 
+  it('passes on the transports of excluded keys and the newer selection fields', () => {
+    const options = creationOptions(
+      {
+        ...activation,
+        excludeCredentials: [{ id: 'AAE', type: 'public-key', transports: ['usb', 'nfc'] }],
+        authenticatorSelection: { userVerification: 'required', residentKey: 'preferred', authenticatorAttachment: 'cross-platform' },
+        timeout: 120000,
+      },
+      'localhost',
+    );
+    expect(options.excludeCredentials).toEqual([{ type: 'public-key', id: expect.any(Uint8Array), transports: ['usb', 'nfc'] }]);
+    expect(options.authenticatorSelection).toEqual({ userVerification: 'required', residentKey: 'preferred', authenticatorAttachment: 'cross-platform' });
+    expect(options.timeout).toBe(120000);
+  });
+
   it('refuses an activation without a challenge', () => {
     expect(() => creationOptions({} as Activation, 'localhost')).toThrow();
   });

@@ -33,7 +33,12 @@ export function creationOptions(activation: Activation, rpId: string): PublicKey
       displayName: activation.user.displayName ?? activation.user.name ?? activation.user.id,
     },
     pubKeyCredParams: (activation.pubKeyCredParams ?? [{ type: 'public-key', alg: -7 }]).map((p) => ({ type: 'public-key', alg: p.alg })),
-    excludeCredentials: (activation.excludeCredentials ?? []).map((c) => ({ type: 'public-key', id: fromBase64Url(c.id) })),
+    excludeCredentials: (activation.excludeCredentials ?? []).map((c) => ({
+      type: 'public-key',
+      id: fromBase64Url(c.id),
+      // Which ways the browser may reach the authenticator of a key already registered.
+      ...(c.transports?.length ? { transports: c.transports as AuthenticatorTransport[] } : {}),
+    })),
     ...(activation.attestation ? { attestation: activation.attestation as AttestationConveyancePreference } : {}),
     ...(activation.authenticatorSelection
       ? {
@@ -41,6 +46,10 @@ export function creationOptions(activation: Activation, rpId: string): PublicKey
             ...(activation.authenticatorSelection.userVerification ? { userVerification: activation.authenticatorSelection.userVerification } : {}),
             ...(activation.authenticatorSelection.requireResidentKey !== undefined
               ? { requireResidentKey: activation.authenticatorSelection.requireResidentKey }
+              : {}),
+            ...(activation.authenticatorSelection.residentKey ? { residentKey: activation.authenticatorSelection.residentKey } : {}),
+            ...(activation.authenticatorSelection.authenticatorAttachment
+              ? { authenticatorAttachment: activation.authenticatorSelection.authenticatorAttachment }
               : {}),
           },
         }

@@ -62,14 +62,18 @@
  */
 
 /**
- * WAITING while pending; TIMEOUT stops polling; SUCCESS when done.
+ * How a pending activation stands: WAITING while pending (and REJECTED: the app may still
+ * confirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers
+ * CANCELLED and ERROR, which end the activation like a timeout.
  */
-export type FactorActivationPollFactorResult = typeof FactorActivationPollFactorResult[keyof typeof FactorActivationPollFactorResult];
+export type FactorResult = typeof FactorResult[keyof typeof FactorResult];
 
 
-export const FactorActivationPollFactorResult = {
+export const FactorResult = {
   WAITING: 'WAITING',
   TIMEOUT: 'TIMEOUT',
   REJECTED: 'REJECTED',
   SUCCESS: 'SUCCESS',
+  CANCELLED: 'CANCELLED',
+  ERROR: 'ERROR',
 } as const;
