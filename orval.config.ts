@@ -31,6 +31,14 @@ export default defineConfig({
   // Runtime schemas: used by the contract tests (every generated mock must pass its schema).
   zod: {
     input: { target: './openapi.yaml' },
-    output: { mode: 'tags-split', target: 'generated/zod', client: 'zod', clean: true },
+    output: {
+      mode: 'tags-split',
+      target: 'generated/zod',
+      client: 'zod',
+      clean: true,
+      // Answers are checked as the contract says (additionalProperties: false): a body with
+      // fields the contract does not know is not an answer (src/shared/api/contract.ts).
+      override: { zod: { strict: { response: true } } },
+    },
   },
 });

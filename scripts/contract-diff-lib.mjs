@@ -31,22 +31,31 @@ export function classifiedChanges(before, after) {
 }
 
 /**
- * Corrections agreed with the backend teams, listed in the new contract under
- * `info.x-agreed-response-corrections`: each `{ where, why }` names (a part of) the path of a
- * response-side change that only makes the contract say what servers already send, such as a
- * field Okta's answers never carry that the contract called required. Such a change is reported
- * as 'agreed', not breaking. A request-side change is never accepted this way, and an entry
- * without its reason counts for nothing.
+ * Corrections agreed with the backend teams, listed in the contract being checked under
+ * `info.x-agreed-response-corrections`: each `{ path, why }` names the exact path of one
+ * response-side change that only makes the contract say what servers already send (a field
+ * Okta's answers never carry that the contract called required). That change is reported as
+ * 'agreed', not breaking. A request-side change is never accepted this way; an entry without
+ * its reason counts for nothing; and an entry that matches no change of this diff is stale and
+ * fails the check (staleAgreements), so an agreement lives only in the change it agrees to and
+ * can never wave through a later one.
  */
 export function agreedCorrections(doc) {
   const entries = doc?.info?.['x-agreed-response-corrections'];
-  return Array.isArray(entries) ? entries.filter((entry) => typeof entry?.where === 'string' && entry.where && typeof entry?.why === 'string' && entry.why.trim()) : [];
+  return Array.isArray(entries) ? entries.filter((entry) => typeof entry?.path === 'string' && entry.path && typeof entry?.why === 'string' && entry.why.trim()) : [];
 }
 
 function acceptAgreed(change, path, agreed) {
   if (change.type !== 'breaking' || sideOf(path) !== 'response') return change;
-  const entry = agreed.find(({ where }) => change.path.includes(where));
+  const entry = agreed.find((candidate) => candidate.path === change.path);
   return entry ? { ...change, type: 'agreed', rule: `agreed correction: ${entry.why.trim()}` } : change;
+}
+
+/** The agreed corrections of `after` that no change between the two documents used. */
+export function staleAgreements(changes, after) {
+  const used = new Set(changes.filter((change) => change.type === 'agreed').map((change) => change.path));
+  const listed = after?.info?.['x-agreed-response-corrections'];
+  return (Array.isArray(listed) ? listed : []).filter((entry) => !used.has(entry?.path));
 }
 
 /** The breaking changes between two parsed OpenAPI documents (what the gate fails on). */
@@ -173,8 +182,8 @@ export function formatChange(change) {
   return `  ${change.path}: ${ACTIONS[change.action] ?? change.action}, ${brief(change.before)} → ${brief(change.after)}${why ? ` — ${why}` : ''}`;
 }
 
-/** The human report: breaking changes, changes no one classified, then the counts. */
-export function formatReport(changes, baseLabel) {
+/** The human report: breaking changes, agreed and stale corrections, changes no one classified, then the counts. */
+export function formatReport(changes, baseLabel, stale = []) {
   const counts = countByType(changes);
   const lines = [`Contract diff: openapi.yaml against ${baseLabel}`];
   const breaking = changes.filter((change) => change.type === 'breaking');
@@ -182,11 +191,18 @@ export function formatReport(changes, baseLabel) {
   const agreed = changes.filter((change) => change.type === 'agreed');
   if (breaking.length) lines.push('', `Breaking changes (${breaking.length}):`, ...breaking.map(formatChange));
   if (agreed.length) lines.push('', `Corrections agreed with the backend teams (${agreed.length}):`, ...agreed.map(formatChange));
+  if (stale.length) {
+    lines.push('', `Stale agreed corrections, which match no change of this diff (${stale.length}); remove them:`, ...stale.map((entry) => `  ${JSON.stringify(entry)}`));
+  }
   if (unclassified.length) lines.push('', `Unclassified changes, review them by hand (${unclassified.length}):`, ...unclassified.map(formatChange));
   lines.push(
     '',
     `${counts.breaking} breaking, ${counts.agreed} agreed, ${counts['non-breaking']} non-breaking, ${counts.annotation} annotation, ${counts.deprecated} deprecated, ${counts.unclassified} unclassified.`,
-    counts.breaking ? 'FAILED: the contract has breaking changes. Make them additive, or agree a new API version with the backend teams.' : 'OK: no breaking change.',
+    counts.breaking
+      ? 'FAILED: the contract has breaking changes. Make them additive, or agree a new API version with the backend teams.'
+      : stale.length
+        ? 'FAILED: stale agreed corrections in info.x-agreed-response-corrections.'
+        : 'OK: no breaking change.',
   );
   return lines.join('\n');
 }

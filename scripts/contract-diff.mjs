@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { classifiedChanges, countByType, formatReport } from './contract-diff-lib.mjs';
+import { classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACT = 'openapi.yaml';
@@ -109,8 +109,9 @@ function main() {
   const after = parseContract(readText(join(ROOT, CONTRACT)), CONTRACT);
   const changes = classifiedChanges(before, after);
   const counts = countByType(changes);
-  console.log(options.json ? JSON.stringify({ base: baseLabel, counts, changes }, null, 2) : formatReport(changes, baseLabel));
-  return counts.breaking ? 1 : 0;
+  const stale = staleAgreements(changes, after);
+  console.log(options.json ? JSON.stringify({ base: baseLabel, counts, changes, stale }, null, 2) : formatReport(changes, baseLabel, stale));
+  return counts.breaking || stale.length ? 1 : 0;
 }
 
 process.exitCode = main();

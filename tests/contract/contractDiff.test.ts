@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error plain JavaScript module of the contract scripts
-import { breakingChanges as breakingChangesJs, classifiedChanges as classifiedChangesJs } from '../../scripts/contract-diff-lib.mjs';
+import { breakingChanges as breakingChangesJs, classifiedChanges as classifiedChangesJs, staleAgreements as staleAgreementsJs } from '../../scripts/contract-diff-lib.mjs';
 
 type Change = { path: string; action: string; type: string; before?: unknown; after?: unknown; description?: string; rule?: string };
 // Loose on purpose: the tests reach into the parsed contract by path.
@@ -15,6 +15,7 @@ type Spec = any;
 
 const breakingChanges = breakingChangesJs as (before: unknown, after: unknown) => Change[];
 const classifiedChanges = classifiedChangesJs as (before: unknown, after: unknown) => Change[];
+const staleAgreements = staleAgreementsJs as (changes: Change[], after: unknown) => unknown[];
 const spec: Spec = parse(readFileSync('openapi.yaml', 'utf8'));
 
 /** The breaking changes after applying `mutate` to a copy of the real contract. */
@@ -157,22 +158,36 @@ describe('corrections agreed with the backend teams (info.x-agreed-response-corr
   };
   const agreed = (entries: unknown) => ({ ...spec, info: { ...spec.info, 'x-agreed-response-corrections': entries } });
 
-  it('reports a listed response-side correction as agreed, not breaking', () => {
-    const changes = classifiedChanges(promisedMore(), agreed([{ where: 'activation.properties.rp.required', why: 'Okta sends no rp.id.' }]));
+  const RP_ID = (path: string) => `paths.${path}.post.responses.200.content.application/json.schema.properties._embedded.properties.activation.properties.rp.required.0`;
+  const allFour = ['/api/v1/user/factor/enroll', '/api/v1/user/factor/enroll/phone', '/api/v1/user/factor/enroll/email', '/api/v1/user/factor/{factorId}/activate'].map((path) => ({
+    path: RP_ID(path),
+    why: 'Okta sends no rp.id.',
+  }));
+
+  it('reports each listed response-side correction, by its exact path, as agreed, not breaking', () => {
+    const after = agreed(allFour);
+    const changes = classifiedChanges(promisedMore(), after);
     expect(changes.filter((c) => c.type === 'breaking')).toEqual([]);
-    expect(changes.filter((c) => c.type === 'agreed').map((c) => c.rule)).toContain('agreed correction: Okta sends no rp.id.');
+    expect(changes.filter((c) => c.type === 'agreed').map((c) => c.rule)).toEqual(Array(4).fill('agreed correction: Okta sends no rp.id.'));
+    expect(staleAgreements(changes, after)).toEqual([]);
   });
 
   it.each([
-    ['an entry without its reason', [{ where: 'activation.properties.rp.required', why: ' ' }]],
-    ['an entry for another place', [{ where: 'properties.user.required', why: 'Something else.' }]],
+    ['an entry without its reason', allFour.map((entry) => ({ ...entry, why: ' ' }))],
+    ['entries for only some of the places', allFour.slice(0, 1)],
+    ['a part of a path instead of the path', [{ path: 'activation.properties.rp.required', why: 'Too broad.' }]],
     ['no entries at all', undefined],
   ])('keeps it breaking with %s', (_, entries) => {
     expect(classifiedChanges(promisedMore(), agreed(entries)).filter((c) => c.type === 'breaking').length).toBeGreaterThan(0);
   });
 
+  it('calls an entry that matches no change stale, so an agreement cannot outlive its change', () => {
+    const after = agreed(allFour);
+    expect(staleAgreements(classifiedChanges(after, after), after)).toEqual(allFour);
+  });
+
   it('never accepts a request-side breaking change, listed or not', () => {
-    const after = agreed([{ where: 'requestBody', why: 'We would like to.' }]);
+    const after = agreed([{ path: 'paths./api/v1/user/idps/{idpId}.post.requestBody.content.application/json.schema.required.1', why: 'We would like to.' }]);
     after.components = structuredClone(spec.components);
     after.components.schemas.LinkIdentityRequest.required = ['externalId', 'linkTicket'];
     expect(paths(classifiedChanges(spec, after).filter((c) => c.type === 'breaking'))).toEqual(

@@ -37,7 +37,7 @@ async function wizardSteps(page: Page) {
   await check(page, 'SMS: phone number');
   await page.getByLabel('Phone number').fill('123');
   await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText('This number cannot exist in United States. Check the number and the country.')).toBeVisible();
+  await expect(page.getByText('This is not a valid phone number for United States. Check the number and the country.')).toBeVisible();
   await check(page, 'SMS: a number that cannot exist');
   await page.getByLabel('Phone number').fill('415 555 0100');
   await page.getByRole('button', { name: 'Send Code' }).click();

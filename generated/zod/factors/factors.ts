@@ -74,13 +74,13 @@ import * as zod from 'zod';
  * of its own; the portal composes it from `getProfile` and this operation.
  * @summary List the user's factors
  */
-export const GetFactorsResponse = zod.object({
-  "factors": zod.array(zod.object({
+export const GetFactorsResponse = zod.strictObject({
+  "factors": zod.array(zod.strictObject({
   "id": zod.string().optional().describe('The factor\'s id; absent for catalogue entries that are not set up.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).describe('The kind of factor.'),
   "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
   "status": zod.enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED']).describe('The factor\'s state for this user; `NOT_SETUP` for catalogue entries not set up.'),
-  "profile": zod.object({
+  "profile": zod.strictObject({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
   "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
@@ -102,7 +102,7 @@ export const GetFactorsResponse = zod.object({
  * to the first option.
  * @summary List the security questions to choose from
  */
-export const GetSecurityQuestionsResponseItem = zod.object({
+export const GetSecurityQuestionsResponseItem = zod.strictObject({
   "question": zod.string().describe('The question\'s key, sent as `question` when enrolling.'),
   "questionText": zod.string().describe('The question as shown to the user.')
 }).describe('A security question the user may choose.')
@@ -142,7 +142,7 @@ export const enrollFactorResponseEmbeddedActivationTimeoutMin = 0;
 
 
 
-export const EnrollFactorResponse = zod.object({
+export const EnrollFactorResponse = zod.strictObject({
   "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
@@ -150,7 +150,7 @@ export const EnrollFactorResponse = zod.object({
   "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
   "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
   "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.object({
+  "profile": zod.strictObject({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
   "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
@@ -163,33 +163,33 @@ export const EnrollFactorResponse = zod.object({
   "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
   "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.object({
-  "activation": zod.object({
+  "_embedded": zod.strictObject({
+  "activation": zod.strictObject({
   "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
   "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
   "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
   "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
   "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
   "name": zod.string().optional().describe('The username.'),
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.object({
+  "rp": zod.strictObject({
   "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
 }).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.object({
+  "excludeCredentials": zod.array(zod.strictObject({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.object({
+  "pubKeyCredParams": zod.array(zod.strictObject({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
 }).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.object({
+  "authenticatorSelection": zod.strictObject({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
   "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
   "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
@@ -198,138 +198,138 @@ export const EnrollFactorResponse = zod.object({
   "timeout": zod.int().min(enrollFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
   "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
   "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.object({
+  "verify": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.object({
+  "self": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.object({
+  "resend": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional()
@@ -366,7 +366,7 @@ export const enrollPhoneFactorResponseEmbeddedActivationTimeoutMin = 0;
 
 
 
-export const EnrollPhoneFactorResponse = zod.object({
+export const EnrollPhoneFactorResponse = zod.strictObject({
   "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
@@ -374,7 +374,7 @@ export const EnrollPhoneFactorResponse = zod.object({
   "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
   "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
   "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.object({
+  "profile": zod.strictObject({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
   "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
@@ -387,33 +387,33 @@ export const EnrollPhoneFactorResponse = zod.object({
   "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
   "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.object({
-  "activation": zod.object({
+  "_embedded": zod.strictObject({
+  "activation": zod.strictObject({
   "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
   "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
   "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
   "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
   "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
   "name": zod.string().optional().describe('The username.'),
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.object({
+  "rp": zod.strictObject({
   "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
 }).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.object({
+  "excludeCredentials": zod.array(zod.strictObject({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.object({
+  "pubKeyCredParams": zod.array(zod.strictObject({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
 }).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.object({
+  "authenticatorSelection": zod.strictObject({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
   "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
   "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
@@ -422,138 +422,138 @@ export const EnrollPhoneFactorResponse = zod.object({
   "timeout": zod.int().min(enrollPhoneFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
   "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
   "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.object({
+  "verify": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.object({
+  "self": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.object({
+  "resend": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional()
@@ -584,7 +584,7 @@ export const enrollEmailFactorResponseEmbeddedActivationTimeoutMin = 0;
 
 
 
-export const EnrollEmailFactorResponse = zod.object({
+export const EnrollEmailFactorResponse = zod.strictObject({
   "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
@@ -592,7 +592,7 @@ export const EnrollEmailFactorResponse = zod.object({
   "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
   "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
   "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.object({
+  "profile": zod.strictObject({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
   "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
@@ -605,33 +605,33 @@ export const EnrollEmailFactorResponse = zod.object({
   "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
   "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.object({
-  "activation": zod.object({
+  "_embedded": zod.strictObject({
+  "activation": zod.strictObject({
   "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
   "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
   "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
   "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
   "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
   "name": zod.string().optional().describe('The username.'),
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.object({
+  "rp": zod.strictObject({
   "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
 }).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.object({
+  "excludeCredentials": zod.array(zod.strictObject({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.object({
+  "pubKeyCredParams": zod.array(zod.strictObject({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
 }).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.object({
+  "authenticatorSelection": zod.strictObject({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
   "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
   "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
@@ -640,138 +640,138 @@ export const EnrollEmailFactorResponse = zod.object({
   "timeout": zod.int().min(enrollEmailFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
   "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
   "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.object({
+  "verify": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.object({
+  "self": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.object({
+  "resend": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional()
@@ -797,7 +797,7 @@ export const EnrollCustomTotpBody = zod.object({
   "timestamp": zod.int().describe('When the code was entered, in milliseconds since the epoch.')
 }).describe('Enrolment of the university\'s own authenticator.')
 
-export const EnrollCustomTotpResponse = zod.object({
+export const EnrollCustomTotpResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 
@@ -810,8 +810,8 @@ export const EnrollCustomTotpResponse = zod.object({
  * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
-export const GetCustomTotpSecretResponse = zod.object({
-  "data": zod.object({
+export const GetCustomTotpSecretResponse = zod.strictObject({
+  "data": zod.strictObject({
   "otpContent": zod.url().describe('An `otpauth://totp/...` address with `secret` and `issuer` query parameters.')
 }).describe('A secret for the university\'s own authenticator.')
 }).describe('The body of `getCustomTotpSecret`.')
@@ -831,7 +831,7 @@ export const ResetFactorParams = zod.object({
   "factorId": zod.string().describe('The factor\'s `id` (from `getFactors` or an enrolment response).')
 })
 
-export const ResetFactorResponse = zod.object({
+export const ResetFactorResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 
@@ -863,7 +863,7 @@ export const activateFactorResponseEmbeddedActivationTimeoutMin = 0;
 
 
 
-export const ActivateFactorResponse = zod.object({
+export const ActivateFactorResponse = zod.strictObject({
   "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
   "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
   "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
@@ -871,7 +871,7 @@ export const ActivateFactorResponse = zod.object({
   "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
   "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
   "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.object({
+  "profile": zod.strictObject({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
   "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
@@ -884,33 +884,33 @@ export const ActivateFactorResponse = zod.object({
   "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
   "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.object({
-  "activation": zod.object({
+  "_embedded": zod.strictObject({
+  "activation": zod.strictObject({
   "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
   "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
   "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
   "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
   "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
   "name": zod.string().optional().describe('The username.'),
   "displayName": zod.string().optional().describe('The name shown by the authenticator.')
 }).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.object({
+  "rp": zod.strictObject({
   "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
   "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
 }).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.object({
+  "excludeCredentials": zod.array(zod.strictObject({
   "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
 }).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.object({
+  "pubKeyCredParams": zod.array(zod.strictObject({
   "type": zod.enum(['public-key']).describe('Always public-key.'),
   "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
 }).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
   "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.object({
+  "authenticatorSelection": zod.strictObject({
   "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
   "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
   "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
@@ -919,138 +919,138 @@ export const ActivateFactorResponse = zod.object({
   "timeout": zod.int().min(activateFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
   "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
   "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).')
 }).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
 }).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.object({
+  "verify": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.object({
+  "self": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.object({
+  "resend": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional()
@@ -1068,7 +1068,7 @@ export const PollFactorActivationParams = zod.object({
   "factorId": zod.string().describe('The factor\'s `id` (from `getFactors` or an enrolment response).')
 })
 
-export const PollFactorActivationResponse = zod.object({
+export const PollFactorActivationResponse = zod.strictObject({
   "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
   "status": zod.enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED']).optional().describe('The factor\'s state for this user; `NOT_SETUP` for catalogue entries not set up.'),
   "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the pending activation expires.'),
@@ -1078,7 +1078,7 @@ export const PollFactorActivationResponse = zod.object({
   "vendorName": zod.string().optional(),
   "created": zod.iso.datetime({"offset":true}).optional(),
   "lastUpdated": zod.iso.datetime({"offset":true}).optional(),
-  "profile": zod.object({
+  "profile": zod.strictObject({
   "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
   "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
   "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
@@ -1091,68 +1091,68 @@ export const PollFactorActivationResponse = zod.object({
   "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
   "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
 }).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_links": zod.object({
-  "qrcode": zod.object({
+  "_links": zod.strictObject({
+  "qrcode": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.object({
+  "activate": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.object({
+  "poll": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.object({
+  "verify": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.object({
+  "self": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.object({
+  "user": zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.object({
+  "resend": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.object({
+  "send": zod.array(zod.strictObject({
   "href": zod.url().describe('The address (an https or data URL).'),
   "type": zod.string().optional().describe('The media type of what the link points to.'),
   "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.object({
+  "hints": zod.strictObject({
   "allow": zod.array(zod.string()).optional()
 }).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
 }).describe('A link to a related resource (Okta\'s HAL links).')).optional()

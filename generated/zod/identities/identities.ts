@@ -69,8 +69,8 @@ import * as zod from 'zod';
  * unlinked by the user.
  * @summary List the social identities and whether each is linked
  */
-export const GetLinkedIdentitiesResponse = zod.object({
-  "idps": zod.array(zod.object({
+export const GetLinkedIdentitiesResponse = zod.strictObject({
+  "idps": zod.array(zod.strictObject({
   "id": zod.string().describe('The provider\'s id; the `idpId` of the link and unlink calls.'),
   "name": zod.enum(['smart', 'facebook', 'linkedin', 'google', 'apple']).describe('An identity provider as the backend names it: `smart` is iAM Smart (which the user\ncannot unlink); the others are social logins.\n'),
   "linked": zod.boolean().describe('Whether the user\'s account is linked to this provider.')
@@ -104,7 +104,7 @@ export const LinkIdentityBody = zod.object({
   "linkTicket": zod.string().optional().describe('The `link_ticket` of the code exchange, when the backend issued one.')
 }).describe('The external identity to link.')
 
-export const LinkIdentityResponse = zod.object({
+export const LinkIdentityResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 
@@ -123,7 +123,7 @@ export const UnlinkIdentityParams = zod.object({
   "idpId": zod.string().describe('The identity provider entry\'s `id` (from `getLinkedIdentities`).')
 })
 
-export const UnlinkIdentityResponse = zod.object({
+export const UnlinkIdentityResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 
@@ -139,8 +139,8 @@ export const GetIdpConfigResponse = zod.string().describe('`"true"` shows the so
  * product specification; the portal does not use it.
  * @summary List the identity providers
  */
-export const ListIdentityProvidersResponse = zod.object({
-  "idps": zod.array(zod.object({
+export const ListIdentityProvidersResponse = zod.strictObject({
+  "idps": zod.array(zod.strictObject({
   "id": zod.string().describe('The provider\'s id; the `idpId` of the link and unlink calls.'),
   "name": zod.enum(['smart', 'facebook', 'linkedin', 'google', 'apple']).describe('An identity provider as the backend names it: `smart` is iAM Smart (which the user\ncannot unlink); the others are social logins.\n')
 }).describe('An identity provider known to the backend.')).describe('The identity providers.')

@@ -73,7 +73,7 @@ export const GetLinkProviderQueryParams = zod.object({
   "code": zod.string().describe('The `code` query parameter of the `/idp/instructions` page.')
 })
 
-export const GetLinkProviderResponse = zod.object({
+export const GetLinkProviderResponse = zod.strictObject({
   "provider": zod.enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple']).describe('A social or national-identity provider as named in the portal\'s routes.')
 }).describe('The body of `getLinkProvider`.')
 

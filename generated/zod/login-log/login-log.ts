@@ -86,8 +86,8 @@ export const GetLoginLogQueryParams = zod.object({
   "afterToken": zod.string().optional().describe('The previous page\'s `afterToken`; absent for the first page.')
 })
 
-export const GetLoginLogResponse = zod.object({
-  "logs": zod.array(zod.object({
+export const GetLoginLogResponse = zod.strictObject({
+  "logs": zod.array(zod.strictObject({
   "time": zod.iso.datetime({"offset":true}).describe('When, ISO 8601 in UTC (`Z`). Shown as day/month/year and 12-hour time.'),
   "browser": zod.string().describe('Browser name and version.'),
   "os": zod.string().describe('Operating system name and version.'),

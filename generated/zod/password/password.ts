@@ -75,7 +75,7 @@ export const ChangePasswordBody = zod.object({
   "confirmPassword": zod.string().describe('The new password again.')
 }).describe('The current password and the new one twice.')
 
-export const ChangePasswordResponse = zod.object({
+export const ChangePasswordResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 
@@ -103,10 +103,10 @@ export const getPasswordPolicyResponseSettingsPasswordAgeMinAgeMinutesMin = 0;
 
 
 
-export const GetPasswordPolicyResponse = zod.object({
-  "settings": zod.object({
-  "password": zod.object({
-  "complexity": zod.object({
+export const GetPasswordPolicyResponse = zod.strictObject({
+  "settings": zod.strictObject({
+  "password": zod.strictObject({
+  "complexity": zod.strictObject({
   "minLength": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinLengthMin).describe('Minimum number of characters.'),
   "minLowerCase": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinLowerCaseMin).describe('Above 0 requires a lowercase letter.'),
   "minUpperCase": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinUpperCaseMin).describe('Above 0 requires an uppercase letter.'),
@@ -115,7 +115,7 @@ export const GetPasswordPolicyResponse = zod.object({
   "excludeUsername": zod.boolean().describe('No alphanumeric part of the electronic ID of 4 or more characters may appear (ignoring case).'),
   "excludeAttributes": zod.array(zod.enum(['firstName', 'lastName'])).describe('Profile fields the new password may not contain (ignoring case).')
 }).describe('What a new password must contain; a minimum of 0 switches that rule off.'),
-  "age": zod.object({
+  "age": zod.strictObject({
   "historyCount": zod.int().min(getPasswordPolicyResponseSettingsPasswordAgeHistoryCountMin).describe('The new password cannot be any of this many previous passwords.'),
   "maxAgeDays": zod.int().min(getPasswordPolicyResponseSettingsPasswordAgeMaxAgeDaysMin).describe('Days after which the password expires.'),
   "minAgeMinutes": zod.int().min(getPasswordPolicyResponseSettingsPasswordAgeMinAgeMinutesMin).describe('Minutes that must pass between changes.')

@@ -72,19 +72,18 @@ import * as zod from 'zod';
  * so there is no separate operation for it.
  * @summary Get the signed-in user's profile
  */
-export const GetProfileResponse = zod.object({
+export const GetProfileResponse = zod.strictObject({
   "electronicId": zod.string().describe('The username (electronic ID).'),
   "firstName": zod.string().describe('Given name(s).'),
   "lastName": zod.string().describe('Family name.'),
   "displayName": zod.string().describe('The name as displayed, family name first.'),
   "primaryEmail": zod.email().describe('The university email address; used for email enrolment.'),
   "secondaryEmail": zod.string().nullable().describe('The recovery email, the one field the user may edit; `null` when not set.'),
-  "department": zod.string().describe('Shown as Job Title.')
-}).describe('The signed-in user\'s personal details.').and(zod.object({
+  "department": zod.string().describe('Shown as Job Title.'),
   "user": zod.looseObject({
 
 }).optional().describe('present on some backends; the portal drops it')
-})).describe('The body of `getProfile`: the profile itself, and on some backends a `user` object.\n(`additionalProperties: false` is left out here because it cannot be combined with\n`allOf`.)\n')
+}).describe('The body of `getProfile`: the profile itself, and on some backends a `user` object.\n(`additionalProperties: false` is left out here because it cannot be combined with\n`allOf`.)\n')
 
 /**
  * Saves the recovery email (the profile's `secondaryEmail`). The portal checks no
@@ -103,7 +102,7 @@ export const UpdateRecoveryEmailBody = zod.object({
   "secondaryEmail": zod.string().describe('The new recovery email.')
 }).describe('The new recovery email. No format is checked.')
 
-export const UpdateRecoveryEmailResponse = zod.object({
+export const UpdateRecoveryEmailResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 

@@ -73,7 +73,7 @@ import * as zod from 'zod';
  * (and which may still hold tokens) cannot use them after the logout.
  * @summary End the user's sessions (logout)
  */
-export const EndSessionsResponse = zod.object({
+export const EndSessionsResponse = zod.strictObject({
   "status": zod.boolean().describe('`true` when the action succeeded.')
 }).describe('The outcome of an action. A truthy `status` means success.')
 

@@ -108,7 +108,7 @@ export const ExchangeSocialCodeBody = zod.object({
   "code": zod.string().describe('The `code` query parameter of `/auth/{provider}/callback`.')
 }).describe('The code from the social callback.')
 
-export const ExchangeSocialCodeResponse = zod.object({
+export const ExchangeSocialCodeResponse = zod.strictObject({
   "id_token": zod.string().optional().describe('An ID token (compact JWT).'),
   "access_token": zod.string().optional().describe('An access token (compact JWT).'),
   "link_ticket": zod.string().optional().describe('Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab\'s session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller\'s session some other way.\n')
@@ -131,8 +131,8 @@ export const GetIamSmartTokenizedIdBody = zod.object({
   "state": zod.string().describe('The callback\'s `state`.')
 }).describe('The iAM Smart callback\'s parameters.')
 
-export const GetIamSmartTokenizedIdResponse = zod.object({
-  "data": zod.object({
+export const GetIamSmartTokenizedIdResponse = zod.strictObject({
+  "data": zod.strictObject({
   "access_token": zod.string().describe('A compact JWT whose subject claim is the external id.'),
   "link_ticket": zod.string().optional().describe('Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab\'s session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller\'s session some other way.\n')
 }).describe('The iAM Smart tokenized id.')

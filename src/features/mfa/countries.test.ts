@@ -72,6 +72,15 @@ describe('checkPhone', () => {
     expect(checkPhone(country, typed)).toEqual({ error: 'invalid' });
   });
 
+  it.each([
+    ['GB', '020 7946 0000', 'landline'],
+    ['HK', '2123 4567', 'landline'],
+    ['GB', '07400 123456', 'mobile'],
+    ['US', '(415) 555-0100', 'either: the plan cannot tell'],
+  ])('for text messages, %s %s (%s)', (country, typed, kind) => {
+    expect('error' in checkPhone(country, typed, { textMessages: true })).toBe(kind === 'landline');
+  });
+
   it.each(['', '   '])('%j is required', (typed) => {
     expect(checkPhone('HK', typed)).toEqual({ error: 'required' });
   });

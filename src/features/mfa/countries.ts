@@ -38,16 +38,16 @@ export function countryName(code: string, language: string): string {
   return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }
 
-export type PhoneCheck = { e164: string } | { error: 'required' | 'invalid' };
+export type PhoneCheck = { e164: string } | { error: 'required' | 'invalid' | 'landline' };
 
 /**
  * The number typed for a country, checked as the telephone network would: blank is
  * 'required' (the spec's "This field cannot be left blank"); a number that cannot exist in
  * that country (wrong length, a prefix no number there starts with, another country's number)
- * is 'invalid'; otherwise its E.164 form. A number typed with its own + and calling code is
+ * is 'invalid'; for text messages, a landline is 'landline'; otherwise its E.164 form. A number typed with its own + and calling code is
  * read as such, and must still belong to the chosen country.
  */
-export function checkPhone(countryCode: string, typed: string): PhoneCheck {
+export function checkPhone(countryCode: string, typed: string, { textMessages = false }: { textMessages?: boolean } = {}): PhoneCheck {
   if (typed.trim() === '') return { error: 'required' };
   if (!isKnownCountry(countryCode)) return { error: 'invalid' };
   const number = parsePhoneNumberFromString(typed, countryCode);
@@ -57,5 +57,7 @@ export function checkPhone(countryCode: string, typed: string): PhoneCheck {
   if (number.country !== undefined ? number.country !== countryCode : number.countryCallingCode !== getCountryCallingCode(countryCode)) {
     return { error: 'invalid' };
   }
+  // A landline receives no text message; where the plan cannot tell them apart, either will do.
+  if (textMessages && number.getType() === 'FIXED_LINE') return { error: 'landline' };
   return { e164: number.number };
 }

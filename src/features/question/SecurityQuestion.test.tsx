@@ -125,6 +125,19 @@ describe('Security question', () => {
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
+  it('announces nothing when the save is answered without a status (spec section 8)', async () => {
+    let saved = 0;
+    server.use(http.post('*/api/v1/user/factor/enroll', () => ((saved += 1), HttpResponse.json({ id: 'ufs1new' }))));
+    const { user } = renderRoute('/profile/question');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Answer'), 'bitter melon');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toBe(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.queryByText('Enroll factor successfully')).not.toBeInTheDocument();
+  });
+
   it('keeps the form and the answer when saving fails', async () => {
     server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json({ errorMessage: 'Answer is too short' }, { status: 400 })));
     const { user } = renderRoute('/profile/question');

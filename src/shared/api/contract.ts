@@ -32,7 +32,7 @@ const known: Operation[] = operations.map(({ operationId, method, path }) => ({
 }));
 
 /** The operation a call is, by method and path. */
-export function operationOf(method: string, url: URL): Operation | undefined {
+function operationOf(method: string, url: URL): Operation | undefined {
   return known.find((op) => op.method === method.toUpperCase() && op.pattern.test(url.pathname));
 }
 
@@ -48,8 +48,15 @@ export function contractViolations(method: string, url: URL, body: unknown): { o
   return { operationId: operation.operationId, issues: result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ') };
 }
 
-/** Whether a body is what the contract says the call answers (the spec takes it as the answer, whatever the status). */
+/**
+ * Whether a body under a failed status is still what the contract says the call answers (the
+ * spec takes it as the answer, whatever the status). Only a non-empty object or list can be:
+ * a gateway's `{}`, a bare string or a number under a 5xx is no answer, whatever schema it
+ * happens to fit; and the schemas are strict, so an error body with fields of its own is not
+ * one either.
+ */
 export function isContractAnswer(method: string, url: URL, body: unknown): boolean {
+  const filled = Array.isArray(body) ? body.length > 0 : typeof body === 'object' && body !== null && Object.keys(body).length > 0;
   const operation = operationOf(method, url);
-  return body !== undefined && operation?.schema !== undefined && operation.schema.safeParse(body).success;
+  return filled && operation?.schema !== undefined && operation.schema.safeParse(body).success;
 }

@@ -98,12 +98,22 @@ describe('apiFetch', () => {
   it.each([
     ['a 500', 500],
     ['a 404', 404],
-    ['a 302 that fetch did not follow', 302],
+    ['a 409', 409],
   ])('takes a body that is what the contract says the call answers as the answer, on %s (spec section 7)', async (_, status) => {
     const profile = example('getProfile', 'full');
     const call = apiFetch('/api/v1/user/profile');
-    await answer(0, json(profile, status === 302 ? 200 : status));
+    await answer(0, json(profile, status));
     await expect(call).resolves.toEqual(profile);
+  });
+
+  it.each([
+    ["a gateway's {} (which fits the poll schema's optional fields)", '/api/v1/user/factor/f1/activate/poll', 'POST', {}],
+    ['an error body with fields the contract does not know', '/api/v1/user/factor/f1/activate/poll', 'POST', { factorResult: 'WAITING', message: 'Bad gateway' }],
+    ['a bare string (which fits the authorize answer, a string)', '/api/v1/auth/google/authorize?state=x', 'GET', 'Service Unavailable'],
+  ])('is not fooled by %s under a 503', async (_, url, method, body) => {
+    const call = apiFetch(url, { method });
+    await answer(0, json(body, 503));
+    await expect(call).rejects.toMatchObject({ name: 'ApiError', message: 'The server could not complete the request (HTTP 503).' });
   });
 
   it('keeps the sign-in path for a 401, whatever its body', async () => {

@@ -67,11 +67,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Whether a body under a failed status is still the call's answer; the schemas load only now. */
+/**
+ * Whether a body under a failed status is still the call's answer; the schemas load only now.
+ * If they cannot be loaded (a release replaced them), the failed status stands.
+ */
 async function isAnswer(method: string, target: URL, body: unknown): Promise<boolean> {
   if (body === undefined) return false;
-  const { isContractAnswer } = await import('./contract');
-  return isContractAnswer(method, target, body);
+  try {
+    const { isContractAnswer } = await import('./contract');
+    return isContractAnswer(method, target, body);
+  } catch {
+    return false;
+  }
 }
 
 /**

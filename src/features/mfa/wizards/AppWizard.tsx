@@ -87,6 +87,10 @@ export const APP_VARIANTS = {
 export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel: () => void }) {
   const [state, dispatch] = useReducer(appReducer, initialAppState);
   const [poll, setPoll] = useState<PollOutcome>('waiting');
+  const [qrFailed, setQrFailed] = useState(false);
+  // A new enrolment brings a new barcode to try.
+  const qrCode = state.enrolment?.qrCode;
+  useEffect(() => setQrFailed(false), [qrCode]);
   const enroll = useEnrollFactor();
   const activate = useActivateFactor();
   const finish = useFinishEnrolment();
@@ -238,7 +242,15 @@ export function AppWizard({ variant, onCancel }: { variant: AppVariant; onCancel
           {enrolment && state.view === 'barcode' && (
             <>
               <Text>{t('mfa.app.scanHelp')}</Text>
-              {enrolment.qrCode && <Image src={enrolment.qrCode} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" />}
+              {enrolment.qrCode && !qrFailed ? (
+                <Image src={enrolment.qrCode} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" onError={() => setQrFailed(true)} />
+              ) : (
+                // No barcode the page may show (none came, it is on a host config.json does not
+                // name, or it would not load): say so instead of leaving a gap.
+                <Alert color="yellow" role="status">
+                  {t('mfa.app.qrUnavailable')}
+                </Alert>
+              )}
               <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
                 {t('mfa.app.cantScan')}
               </Anchor>

@@ -109,7 +109,7 @@ describe('SMS wizard', () => {
 
 describe('phone numbers as the telephone network knows them', () => {
   it.each([
-    ['a UK number typed with its trunk 0, without the 0', 'United Kingdom (+44)', '020 7946 0000', '+442079460000'],
+    ['a UK mobile typed with its trunk 0, without the 0', 'United Kingdom (+44)', '07400 123456', '+447400123456'],
     ['Kosovo with its own +383', 'Kosovo (+383)', '044 123 456', '+38344123456'],
     ['the Dominican Republic with +1 and its own area code', 'Dominican Republic (+1)', '(829) 555-1234', '+18295551234'],
   ])('sends %s (E.164)', async (_, country, typed, e164) => {
@@ -129,13 +129,31 @@ describe('phone numbers as the telephone network knows them', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Dominican Republic (+1)');
     await user.type(screen.getByLabelText('Phone number'), '212 555 0123');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
-    expect(screen.getByText('This number cannot exist in Dominican Republic. Check the number and the country.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/cannot exist/);
+    expect(screen.getByText('This is not a valid phone number for Dominican Republic. Check the number and the country.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/not a valid phone number/);
     expect(bodies).toEqual([]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United States (+1)');
-    expect(screen.queryByText(/cannot exist/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/not a valid phone number/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     await waitFor(() => expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+12125550123' }]));
+  });
+
+  it('refuses a landline for text messages, and takes it for voice calls', async () => {
+    const bodies = recordEnrolments();
+    const sms = await openSms();
+    await sms.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom (+44)');
+    await sms.user.type(screen.getByLabelText('Phone number'), '020 7946 0000');
+    await sms.user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByText('This looks like a landline, which cannot receive text messages. Use a mobile number, or set up voice call instead.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    sms.unmount();
+    window.sessionStorage.clear();
+
+    const call = await openSms('/profile/mfa/enroll/OKTA/call');
+    await call.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom (+44)');
+    await call.user.type(screen.getByLabelText('Phone number'), '020 7946 0000');
+    await call.user.click(screen.getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(bodies).toEqual([{ factorType: 'call', provider: 'OKTA', phoneNumber: '+442079460000' }]));
   });
 
   it('says so in Traditional Chinese too', async () => {
@@ -143,7 +161,7 @@ describe('phone numbers as the telephone network knows them', () => {
     await user.type(screen.getByLabelText('Phone number'), '123');
     await act(() => setLanguage('zh-HK'));
     await user.click(await screen.findByRole('button', { name: '傳送驗證碼' }));
-    expect(await screen.findByText('此號碼不可能屬於美國。請檢查號碼及國家或地區。')).toBeInTheDocument();
+    expect(await screen.findByText('此號碼不是美國的有效電話號碼。請檢查號碼及國家或地區。')).toBeInTheDocument();
   });
 });
 

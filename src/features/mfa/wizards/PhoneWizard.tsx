@@ -136,7 +136,9 @@ export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCa
               ? t('mfa.fieldRequired')
               : state.phoneError === 'invalid'
                 ? t('mfa.phone.invalid', { country: countryName(state.country, language) })
-                : undefined
+                : state.phoneError === 'landline'
+                  ? t('mfa.phone.landline')
+                  : undefined
           }
           style={{ flex: '1 1 12rem' }}
         />

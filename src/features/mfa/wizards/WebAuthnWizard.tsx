@@ -27,7 +27,8 @@ export function WebAuthnWizard({ onCancel }: { onCancel: () => void }) {
     try {
       const enrolment = await enroll.mutateAsync({ data: { factorType: 'webauthn', provider: 'FIDO' } });
       const activation = enrolment._embedded?.activation;
-      if (!enrolment.id || !activation) throw new Error('No activation in the enrolment');
+      // An enrolment answered without a status failed (spec section 8): no credential is made for it.
+      if (!enrolment.id || !activation || !hasStatus(enrolment)) throw new Error('No activation in the enrolment');
       if (!navigator.credentials?.create) throw new Error('This browser has no Web Authentication');
       const credential = await navigator.credentials.create({ publicKey: creationOptions(activation, config.webauthnRpId) });
       if (!credential) throw new Error('No credential was created');

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { example } from '../../../../tests/support/examples';
 import { renderRoute } from '../../../../tests/support/renderRoute';
 import { server } from '../../../../tests/support/server';
+import { config } from '../../../shared/config';
 import { toBase64Url } from './webauthn';
 
 /**
@@ -54,6 +55,21 @@ describe("wizards fed Okta's published answers", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
     expect(await screen.findByText('Activate Okta verify successfully.')).toBeInTheDocument();
     expect(calls.filter((call) => call.startsWith('poll'))).toEqual(['poll opfbtzzrjgwauUsxO0g4', 'poll opfbtzzrjgwauUsxO0g4']);
+  });
+
+  it("shows no barcode from a host config.json does not name, and says so", async () => {
+    const configured = config.oktaOrgUrl;
+    config.oktaOrgUrl = '';
+    try {
+      answer(['enrollFactor', 'okta-push']);
+      const { user } = renderRoute('/profile/mfa/enroll/OKTA/push');
+      await user.click(await screen.findByRole('button', { name: 'Setup' }));
+      await user.click(await screen.findByRole('button', { name: 'Next' }));
+      expect(await screen.findByText(/The barcode cannot be shown here/)).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: /Barcode to scan/ })).not.toBeInTheDocument();
+    } finally {
+      config.oktaOrgUrl = configured;
+    }
   });
 
   it('Okta Verify push: an Okta timeout (factorResult alone) stops with a resend', async () => {

@@ -21,8 +21,10 @@ describe('phone wizard machine', () => {
     const wrong = run(typed, { type: 'edit', field: 'country', value: 'GB' }, { type: 'send' });
     expect(wrong).toMatchObject({ phoneError: 'invalid', sending: false });
     expect(run(wrong, { type: 'edit', field: 'country', value: 'HK' }).phoneError).toBeUndefined();
-    const uk = run(wrong, { type: 'edit', field: 'phone', value: '020 7946 0000' }, { type: 'send' });
-    expect(uk).toMatchObject({ sending: true, sendingTo: '+442079460000', phoneError: undefined });
+    const landline = run(wrong, { type: 'edit', field: 'phone', value: '020 7946 0000' }, { type: 'send' });
+    expect(landline).toMatchObject({ phoneError: 'landline', sending: false });
+    const uk = run(wrong, { type: 'edit', field: 'phone', value: '07400 123456' }, { type: 'send' });
+    expect(uk).toMatchObject({ sending: true, sendingTo: '+447400123456', phoneError: undefined });
   });
 
   it('sends once, then reads Sent and shows the code box', () => {

@@ -22,8 +22,8 @@ export interface PhoneState extends Target {
   resendDue: boolean;
   code: string;
   verifying: boolean;
-  /** The number is blank, or cannot exist in the chosen country. */
-  phoneError?: 'required' | 'invalid';
+  /** The number is blank, cannot exist in the chosen country, or is a landline for text messages. */
+  phoneError?: 'required' | 'invalid' | 'landline';
   /** The number of the send under way, in E.164. */
   sendingTo?: string;
   codeError?: 'required';
@@ -76,7 +76,7 @@ export function phoneReducer(state: PhoneState, action: PhoneAction): PhoneState
       };
     case 'send': {
       if (state.sending) return state;
-      const checked = checkPhone(state.country, state.phone);
+      const checked = checkPhone(state.country, state.phone, { textMessages: state.channel === 'sms' });
       if ('error' in checked) return { ...state, phoneError: checked.error };
       return { ...state, sending: true, sendingTo: checked.e164, banner: false, phoneError: undefined };
     }
