@@ -141,6 +141,25 @@ async function startProfileLink(page: Page, provider: 'iAM Smart' | 'Google', sl
   await expect(page).toHaveURL('/robots.txt');
 }
 
+/**
+ * Signed in, the person opens `address` (a crafted link): the identity provider asks them to
+ * sign in again, then the portal asks whether the `provider` account is theirs; they say "This
+ * is not me", and nothing is linked or left behind.
+ */
+async function declineLinkFrom(browser: Browser, address: string, provider: string) {
+  const page = await signedIn(browser, 'smwong25');
+  const changes = recordChanges(page);
+  await page.goto(address);
+  await loginAgain(page, 'smwong25');
+  await expect(page.getByRole('heading', { level: 1, name: `Link ${provider} to your account?` })).toBeVisible();
+  expect(changes).toEqual([]);
+  await page.getByRole('button', { name: 'This is not me' }).click();
+  await expect(page).toHaveURL('/profile/details');
+  await expect(page.getByText('Nothing was linked.')).toBeVisible();
+  expect(changes).toEqual([]);
+  await expectNoLinkPending(page);
+}
+
 const LINKS: Attack[] = [
   {
     name: 'an unsolicited /idp/link/google code while signed in: a fresh sign-in, then a confirmation naming the stranger; "This is not me" links nothing',
@@ -177,31 +196,12 @@ const LINKS: Attack[] = [
   },
   {
     name: 'an unsolicited /idp/link/iamsmart code, signed in again on the form: the confirmation, and "This is not me" links nothing',
-    async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
-      const changes = recordChanges(page);
-      await page.goto('/idp/link/iamsmart?code=iamsmart-attacker');
-      await loginAgain(page, 'smwong25');
-      await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
-      await page.getByRole('button', { name: 'This is not me' }).click();
-      await expect(page).toHaveURL('/profile/details');
-      expect(changes).toEqual([]);
-      await expectNoLinkPending(page);
-    },
+    run: (browser) => declineLinkFrom(browser, '/idp/link/iamsmart?code=iamsmart-attacker', 'iAM Smart'),
   },
   {
     name: '/idp/instructions with "User creation was disabled" and a stranger\'s code: a fresh sign-in and a confirmation; "This is not me" links nothing',
-    async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
-      const changes = recordChanges(page);
-      await page.goto('/idp/instructions?code=google-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled');
-      await loginAgain(page, 'smwong25');
-      await expect(page.getByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeVisible();
-      await page.getByRole('button', { name: 'This is not me' }).click();
-      await expect(page).toHaveURL('/profile/details');
-      expect(changes).toEqual([]);
-      await expectNoLinkPending(page);
-    },
+    run: (browser) =>
+      declineLinkFrom(browser, '/idp/instructions?code=google-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled', 'Google'),
   },
   ...['用戶創建已被禁用', '用户创建已被禁用'].map(
     (description): Attack => ({
