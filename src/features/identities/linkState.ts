@@ -196,7 +196,7 @@ export function linkTicket(session: Storage = window.sessionStorage): string | u
 }
 
 /** Whether anything but the normal state is stored: an attempt (this tab's or not), or a value no attempt reads. */
-export function linkAttemptStored(storage: Storage = window.localStorage): boolean {
+function linkAttemptStored(storage: Storage = window.localStorage): boolean {
   const raw = storage.getItem(LINK_STATE_KEY);
   return raw !== null && raw !== encodeLinkState(NORMAL_STATE);
 }

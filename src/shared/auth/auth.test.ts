@@ -24,7 +24,7 @@ function stubManager(callbackUser: Partial<User> | null = null) {
 }
 
 /** Tests talk to no other tab. */
-const quietChannel = { postMessage: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined };
+const quietChannel = { postMessage: () => undefined, addEventListener: () => undefined };
 
 function authWith(manager: ReturnType<typeof stubManager>) {
   const load = vi.fn(async () => manager as unknown as UserManager);
@@ -158,7 +158,7 @@ describe('createAuth', () => {
     storeUser({ access_token: 't', id_token: 'id-token', refresh_token: 'rt', expires_at: inAnHour() });
     const manager = stubManager();
     const posted: unknown[] = [];
-    const channel = { postMessage: (m: unknown) => posted.push(m), addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    const channel = { postMessage: (m: unknown) => posted.push(m), addEventListener: vi.fn() };
     const fetched: Array<[string, RequestInit]> = [];
     vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (fetched.push([url, init]), new Response(null, { status: 200 }))));
     const auth = createAuth(async () => manager as unknown as UserManager, { channel });
@@ -202,7 +202,7 @@ describe('createAuth', () => {
 
   it('a logout in another tab ends this tab\'s session too and revokes its refresh token; a tab without one, or a message without a logout, is left alone', async () => {
     let deliver: (event: MessageEvent) => void = () => undefined;
-    const channel = { postMessage: vi.fn(), addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => (deliver = listener), removeEventListener: vi.fn() };
+    const channel = { postMessage: vi.fn(), addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => (deliver = listener) };
     const manager = stubManager();
     const auth = createAuth(async () => manager as unknown as UserManager, { channel });
     const listener = vi.fn();

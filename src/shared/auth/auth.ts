@@ -167,7 +167,6 @@ function clearLocalStorageExcept(keys: string[], local: Storage) {
 export interface SessionChannel {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
 const SIGNED_OUT_MESSAGE = 'signed-out';
