@@ -71,6 +71,15 @@ async function loginAgain(page: Page, user: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Back, twice, as a person would. The entries behind may be a finished identity-provider page
+ * or a portal page that moves on by itself, so no back waits for a full load.
+ */
+async function goBackTwice(page: Page) {
+  for (let i = 0; i < 2; i += 1) await page.goBack({ waitUntil: 'commit', timeout: 5_000 }).catch(() => undefined);
+  await page.waitForLoadState('load', { timeout: 5_000 }).catch(() => undefined);
+}
+
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 const NONCE = 'planted-nonce-0123456789';
 const attempt = (fields: Record<string, unknown> = {}) => ({
@@ -214,8 +223,7 @@ const LINKS: Attack[] = [
         await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
         expect(changes).toEqual([]);
         // Back never finds the code again: both pages took it out of their history entries.
-        await page.goBack();
-        await page.goBack();
+        await goBackTwice(page);
         expect(visited.slice(1).filter((url) => url.includes('code='))).toEqual([]);
       },
     }),
@@ -368,8 +376,7 @@ const CALLBACKS: Attack[] = [
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
       const tokens = recordRequests(page, isTokenCall);
-      await page.goBack();
-      await page.goBack().catch(() => undefined);
+      await goBackTwice(page);
       await page.goto('/profile/details');
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
