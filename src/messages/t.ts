@@ -13,11 +13,20 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
 }
 
 /**
- * The current language, re-rendering the calling component when it changes. Each page and
- * layout calls it; the components inside them re-render with their page.
+ * The current language, re-rendering the calling component when it or its texts change. For
+ * components that need the language itself (dates, country names, the switch); texts use `useT`.
  */
 export function useLanguage(): Language {
   // The texts change after the language (a catalogue may still be loading): follow both.
   useSyncExternalStore(messages.subscribe, messages.get);
   return useSyncExternalStore(locale.subscribe, locale.get) as Language;
+}
+
+/**
+ * `t` for a component: the component re-renders when the language or its texts change, so
+ * nothing it shows stays in the previous language. Code outside React uses `t` itself.
+ */
+export function useT(): typeof t {
+  useLanguage();
+  return t;
 }
