@@ -5,7 +5,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
-import { t, type MessageKey, useLanguage } from '../../messages/t';
+import { useT, type MessageKey, useLanguage } from '../../messages/t';
 import { messageOf } from '../../shared/api/queryClient';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -25,6 +25,7 @@ const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language
   key === 'time' ? formatLoginTime(entry.time, undefined, language) : entry[key];
 
 export function LoginLogPage() {
+  const t = useT();
   const language = useLanguage();
   const query = useInfiniteQuery(loginLogQueryOptions());
   const { data, hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;

@@ -4,20 +4,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useChangePassword, useGetPasswordPolicy } from '../../../generated/api/password/password';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { t, useLanguage } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { PolicyHints } from './PolicyHints';
-import {
-  passwordRules,
-  validatePasswordChange,
-  type PasswordField,
-  type PasswordForm,
-  type PasswordPolicy,
-  type PasswordProblem,
-} from './passwordPolicy';
+import { passwordRules, problemsByField, validatePasswordChange, type PasswordField, type PasswordForm, type PasswordProblem } from './passwordPolicy';
 
 const EMPTY: PasswordForm = { password: '', newPassword: '', confirmPassword: '' };
 const fieldId = (field: PasswordField) => `password-field-${field}`;
@@ -27,7 +20,7 @@ const fieldId = (field: PasswordField) => `password-field-${field}`;
  * messages stay on screen until the next submit, and may outlive a language switch.
  */
 function FieldMessages({ problems }: { problems: PasswordProblem[] }) {
-  useLanguage();
+  const t = useT();
   const messages = problems.map((problem) => t(problem.message, problem.vars));
   return (
     <>
@@ -41,14 +34,13 @@ function FieldMessages({ problems }: { problems: PasswordProblem[] }) {
 }
 
 export function ChangePasswordPage() {
-  useLanguage(); // re-render in the newly chosen language
+  const t = useT();
   const navigate = useNavigate();
   const policyQuery = useGetPasswordPolicy();
   const profile = useGetProfile();
   const change = useChangePassword();
-  const form = useForm<PasswordForm>({ mode: 'controlled', initialValues: EMPTY });
 
-  const policy = policyQuery.data?.settings.password as PasswordPolicy | undefined;
+  const policy = policyQuery.data?.settings.password;
   const owner = useMemo(
     () => ({
       electronicId: profile.data?.electronicId ?? '',
@@ -58,6 +50,19 @@ export function ChangePasswordPage() {
     [profile.data],
   );
   const rules = useMemo(() => (policy ? passwordRules(policy, owner) : []), [policy, owner]);
+  const form = useForm<PasswordForm>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    // Emptying the fields after a submit must not take that submit's messages away.
+    clearInputErrorOnChange: false,
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(policy ? problemsByField(validatePasswordChange(values, policy, owner)) : {}).map(([field, problems]) => [
+          field,
+          <FieldMessages key={field} problems={problems} />,
+        ]),
+      ),
+  });
 
   if (policyQuery.isPending || profile.isPending) return <PageLoader />;
   if (!policy) {
@@ -69,32 +74,26 @@ export function ChangePasswordPage() {
     );
   }
 
-  const submit = form.onSubmit((values) => {
-    const problems = validatePasswordChange(values, policy, owner);
-    // The spec clears the fields on every submit; the messages stay until the next one.
-    form.setValues(EMPTY);
-    if (problems.length > 0) {
-      const byField: Partial<Record<PasswordField, PasswordProblem[]>> = {};
-      for (const problem of problems) (byField[problem.field] ??= []).push(problem);
-      form.setErrors(
-        Object.fromEntries(
-          Object.entries(byField).map(([field, fieldProblems]) => [field, <FieldMessages key={field} problems={fieldProblems} />]),
-        ),
-      );
-      document.getElementById(fieldId(problems[0]!.field))?.focus();
-      return;
-    }
-    form.clearErrors();
-    change.mutate(
-      { data: values },
-      {
-        onSuccess: () => {
-          toast.success(t('password.success'));
-          void navigate({ to: '/' });
+  // The spec clears the fields on every submit; the messages stay until the next one.
+  const submit = form.onSubmit(
+    (values) => {
+      form.setValues(EMPTY);
+      change.mutate(
+        { data: values },
+        {
+          onSuccess: () => {
+            toast.success(t('password.success'));
+            void navigate({ to: '/' });
+          },
         },
-      },
-    );
-  });
+      );
+    },
+    (errors) => {
+      form.setValues(EMPTY);
+      const first = (Object.keys(EMPTY) as PasswordField[]).find((field) => errors[field]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+    },
+  );
 
   const clear = () => {
     form.setValues(EMPTY);

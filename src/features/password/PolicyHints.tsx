@@ -1,12 +1,14 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { t } from '../../messages/t';
-import { ageHints, type PasswordPolicy, type PasswordRule } from './passwordPolicy';
+import type { PasswordPolicy } from '../../../generated/model';
+import { useT } from '../../messages/t';
+import { ageHints, type PasswordRule } from './passwordPolicy';
 
 /**
  * The policy as a checklist. Rules the browser can check show, as the user types, whether
  * they are met: by icon and by text (never colour alone), announced politely.
  */
 export function PolicyHints({ policy, rules, newPassword }: { policy: PasswordPolicy; rules: PasswordRule[]; newPassword: string }) {
+  const t = useT();
   const applying = rules.filter((rule) => rule.applies);
   const serverChecked = ageHints(policy);
   if (applying.length === 0 && serverChecked.length === 0) return null;

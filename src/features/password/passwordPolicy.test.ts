@@ -5,8 +5,8 @@ import {
   usernameChunks,
   validatePasswordChange,
   type PasswordOwner,
-  type PasswordPolicy,
 } from './passwordPolicy';
+import type { PasswordPolicy } from '../../../generated/model';
 
 const ALL: PasswordPolicy = {
   complexity: {

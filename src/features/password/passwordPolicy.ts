@@ -1,24 +1,8 @@
+import type { ChangePasswordRequest, PasswordPolicy } from '../../../generated/model';
 import type { MessageKey } from '../../messages/t';
 
-/** The server's policy (settings.password of GET /api/v1/user/credential/password/policy). */
-export interface PasswordPolicy {
-  complexity: {
-    minLength: number;
-    minLowerCase: number;
-    minUpperCase: number;
-    minNumber: number;
-    minSymbol: number;
-    excludeUsername: boolean;
-    excludeAttributes: ReadonlyArray<'firstName' | 'lastName'>;
-  };
-  age: { historyCount: number; maxAgeDays: number; minAgeMinutes: number };
-}
-
-export interface PasswordForm {
-  password: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The three fields of the form, as the contract names them. */
+export type PasswordForm = ChangePasswordRequest;
 
 export interface PasswordOwner {
   electronicId: string;
@@ -152,4 +136,11 @@ export function validatePasswordChange(form: PasswordForm, policy: PasswordPolic
     problems.push({ field: 'confirmPassword', message: 'password.error.confirmRequired' });
   }
   return problems;
+}
+
+/** The problems of each field, in order, as the form shows them under that field. */
+export function problemsByField(problems: ReadonlyArray<PasswordProblem>): Partial<Record<PasswordField, PasswordProblem[]>> {
+  const byField: Partial<Record<PasswordField, PasswordProblem[]>> = {};
+  for (const problem of problems) (byField[problem.field] ??= []).push(problem);
+  return byField;
 }

@@ -1,7 +1,7 @@
 import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { t, type MessageKey } from '../../messages/t';
+import { useT, type MessageKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import classes from './PersonalInformation.module.css';
@@ -9,6 +9,7 @@ import { toProfile } from './profile';
 import { RecoveryEmail } from './RecoveryEmail';
 
 function Detail({ label, children }: { label: MessageKey; children: ReactNode }) {
+  const t = useT();
   return (
     <div>
       <Text component="dt" size="sm" c="dimmed">
@@ -22,6 +23,7 @@ function Detail({ label, children }: { label: MessageKey; children: ReactNode })
 }
 
 export function PersonalInformation() {
+  const t = useT();
   const query = useGetProfile({ query: { select: toProfile } });
   const profile = query.data;
 

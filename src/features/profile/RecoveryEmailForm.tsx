@@ -1,32 +1,35 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
-import { t } from '../../messages/t';
-import { RECOVERY_EMAIL_EDIT_ID } from './securityOverview';
+import type { UpdateRecoveryEmailRequest } from '../../../generated/model';
+import { useT } from '../../messages/t';
+import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/pageAnchors';
 
 export interface RecoveryEmailFormProps {
-  value: string;
+  initial: string;
+  /** Each change, so a draft can outlive a sign-in round trip. */
   onChange(value: string): void;
-  onSubmit(): void;
+  onSubmit(values: UpdateRecoveryEmailRequest): void;
   onCancel(): void;
   saving: boolean;
   focusOnMount: boolean;
 }
 
-/** The recovery email in edit mode: the field, Save and Cancel. */
-export default function RecoveryEmailForm({ value, onChange, onSubmit, onCancel, saving, focusOnMount }: RecoveryEmailFormProps) {
+/** The recovery email in edit mode: the field, Save and Cancel. Loaded on first use (see RecoveryEmail). */
+export default function RecoveryEmailForm({ initial, onChange, onSubmit, onCancel, saving, focusOnMount }: RecoveryEmailFormProps) {
+  const t = useT();
+  const form = useForm<UpdateRecoveryEmailRequest>({
+    mode: 'controlled',
+    initialValues: { secondaryEmail: initial },
+    onValuesChange: (values) => onChange(values.secondaryEmail),
+  });
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusOnMount) input.current?.focus();
   }, [focusOnMount]);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           ref={input}
@@ -34,8 +37,7 @@ export default function RecoveryEmailForm({ value, onChange, onSubmit, onCancel,
           label={t('profile.secondaryEmail')}
           type="email"
           autoComplete="email"
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          {...form.getInputProps('secondaryEmail')}
           style={{ flex: '1 1 14rem' }}
           disabled={saving}
         />

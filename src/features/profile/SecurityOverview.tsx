@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetLinkedIdentities } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { useSocialBoxShown } from '../identities/SocialIdentities';
 import classes from './SecurityOverview.module.css';
@@ -26,6 +26,7 @@ function focusById(id: string) {
 }
 
 function FixLink({ fix }: { fix: NonNullable<OverviewItem['fix']> }) {
+  const t = useT();
   if ('to' in fix) {
     return (
       <Anchor component={Link} to={fix.to} size="sm" underline="always">
@@ -45,6 +46,7 @@ function FixLink({ fix }: { fix: NonNullable<OverviewItem['fix']> }) {
  * what is set up, what is not, and a link to fix each missing piece.
  */
 export function SecurityOverview() {
+  const t = useT();
   const profile = useGetProfile();
   const factors = useGetFactors();
   const socialShown = useSocialBoxShown();

@@ -3,6 +3,7 @@ import type { MessageKey } from '../../messages/t';
 import { identityRows } from '../identities/identityCatalogue';
 import { mfaRows } from '../mfa/factorCatalogue';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
+import { RECOVERY_EMAIL_EDIT_ID, SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/pageAnchors';
 
 /** Where an item's fix is: a page of the portal, or a control on this page (by element id). */
 export type Fix = { label: MessageKey } & ({ to: '/profile/mfa' | '/profile/question' } | { focus: string });
@@ -20,9 +21,6 @@ export interface SecurityOverview {
   /** At least one MFA method, a recovery email and a security question. */
   wellProtected: boolean;
 }
-
-export const RECOVERY_EMAIL_EDIT_ID = 'recovery-email-edit';
-export const SOCIAL_IDENTITIES_HEADING_ID = 'social-identities';
 
 /**
  * The Security overview from what /profile/details already loads: the factors, the profile's

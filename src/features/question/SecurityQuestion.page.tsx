@@ -1,7 +1,8 @@
 import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
-import { t, useLanguage } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { hasStatus, isRemoved } from '../../shared/factorAnswers';
 import { useDraft } from '../../shared/draft';
 import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
@@ -11,8 +12,13 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { defaultQuestion, enrolledQuestion, findQuestionFactor } from './questionFactor';
 
+interface QuestionForm {
+  question: string;
+  answer: string;
+}
+
 export function SecurityQuestionPage() {
-  useLanguage(); // re-render in the newly chosen language
+  const t = useT();
   const factors = useGetFactors();
   const questions = useGetSecurityQuestions();
   const enroll = useEnrollFactor();
@@ -20,13 +26,14 @@ export function SecurityQuestionPage() {
   // The question being chosen survives a sign-in round trip (a step-up); the answer never does.
   const [draft, saveDraft, clearDraft] = useDraft('question');
   const [editing, setEditing] = useState(draft !== undefined);
-  const [question, setQuestionState] = useState<string | undefined>(draft);
-  const [answer, setAnswer] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const setQuestion = (value: string | undefined) => {
-    setQuestionState(value);
-    if (value !== undefined) saveDraft(value);
-  };
+  const form = useForm<QuestionForm>({
+    mode: 'controlled',
+    initialValues: { question: draft ?? '', answer: '' },
+    onValuesChange: (values, previous) => {
+      if (values.question !== previous.question && values.question !== '') saveDraft(values.question);
+    },
+  });
 
   const enrolled = enrolledQuestion(findQuestionFactor(factors.data?.factors));
   const options = questions.data ?? [];
@@ -34,35 +41,30 @@ export function SecurityQuestionPage() {
   const refreshing = factors.isFetching && !factors.isPending;
 
   const startEditing = () => {
-    setQuestion(defaultQuestion(options, enrolled));
-    setAnswer('');
+    form.setValues({ question: defaultQuestion(options, enrolled) ?? '', answer: '' });
     setEditing(true);
   };
-  const cancel = () => {
-    setQuestionState(defaultQuestion(options, enrolled));
+  const stopEditing = () => {
     clearDraft();
-    setAnswer('');
+    form.setValues({ question: '', answer: '' });
     setEditing(false);
   };
   const afterChange = async (message: string | undefined) => {
     if (message) toast.success(message);
-    clearDraft();
-    setEditing(false);
+    stopEditing();
     setConfirmingDelete(false);
-    setAnswer('');
     await factors.refetch();
   };
 
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    const chosen = question ?? defaultQuestion(options);
+  const save = form.onSubmit(({ question, answer }) => {
+    const chosen = question || defaultQuestion(options);
     if (busy || !chosen) return;
     enroll.mutate(
       { data: { factorType: 'question', provider: 'OKTA', question: chosen, answer } },
       // An answer without a status saved nothing (spec section 8): nothing to announce.
       { onSuccess: (result) => (hasStatus(result) ? afterChange(t('question.saved')) : undefined) },
     );
-  };
+  });
   const remove = () => {
     if (busy || !enrolled) return;
     reset.mutate(
@@ -101,16 +103,14 @@ export function SecurityQuestionPage() {
               <NativeSelect
                 label={t('question.question')}
                 data={options.map((o) => ({ value: o.question, label: o.questionText }))}
-                value={question ?? ''}
-                onChange={(event) => setQuestion(event.currentTarget.value)}
+                {...form.getInputProps('question')}
                 disabled={Boolean(enrolled) || busy}
               />
               {!enrolled && (
                 <PasswordInput
                   label={t('question.answer')}
                   autoComplete="off"
-                  value={answer}
-                  onChange={(event) => setAnswer(event.currentTarget.value)}
+                  {...form.getInputProps('answer')}
                   disabled={busy}
                 />
               )}
@@ -124,7 +124,7 @@ export function SecurityQuestionPage() {
                     {t('question.save')}
                   </Button>
                 )}
-                <Button variant="default" onClick={cancel} disabled={busy}>
+                <Button variant="default" onClick={stopEditing} disabled={busy}>
                   {t('question.cancel')}
                 </Button>
               </Group>

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text, type MantineColor } from '@mantine/core';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -21,6 +21,7 @@ export interface ConfirmDialogProps {
 
 /** A modal question with Cancel and a confirm button. Loaded on first use (see LazyConfirmDialog). */
 export default function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel, onClose = onCancel, confirmColor = 'red.8' }: ConfirmDialogProps) {
+  const t = useT();
   return (
     // Built from Modal's parts so its header is a plain div: a <header> in a dialog would be a
     // second banner landmark beside the page's own.

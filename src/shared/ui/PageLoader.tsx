@@ -1,11 +1,12 @@
 import { Center, Loader } from '@mantine/core';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 
-export function PageLoader({ label = t('app.loading') }: { label?: string }) {
+export function PageLoader({ label }: { label?: string }) {
+  const t = useT();
   return (
     <Center py="xl" role="status" aria-live="polite">
       <Loader size="sm" mr="sm" aria-hidden />
-      {label}
+      {label ?? t('app.loading')}
     </Center>
   );
 }

@@ -1,6 +1,6 @@
 import { useLocation, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { sessionPlan } from '../auth/sessionPlan';
 import { useLogout } from '../auth/useLogout';
 import { LazyConfirmDialog } from './LazyConfirmDialog';
@@ -13,6 +13,7 @@ type Phase = 'active' | 'warning' | 'dismissed' | 'ended';
  * so when the session has ended. Signing in again comes back to the same page.
  */
 export function SessionWatch() {
+  const t = useT();
   const { auth } = useRouteContext({ from: '__root__' });
   const { pathname, searchStr } = useLocation();
   const [phase, setPhase] = useState<Phase>('active');

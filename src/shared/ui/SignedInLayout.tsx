@@ -2,11 +2,10 @@ import { Container } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from './Header';
 import { SessionWatch } from './SessionWatch';
-import { useLanguage } from '../../messages/t';
+import {  } from '../../messages/t';
 
 /** Header and page for every signed-in route. */
 export function SignedInLayout() {
-  useLanguage(); // re-render in the newly chosen language
   return (
     <>
       <Header />

@@ -1,5 +1,5 @@
 import { Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 
 function SunIcon() {
   return (
@@ -23,6 +23,7 @@ function MoonIcon() {
  * remembered in this browser (Mantine's colour-scheme manager).
  */
 export function ThemeSwitch() {
+  const t = useT();
   const { setColorScheme } = useMantineColorScheme();
   const current = useComputedColorScheme('light');
   const next = current === 'dark' ? 'light' : 'dark';
