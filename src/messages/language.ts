@@ -1,5 +1,5 @@
 /** The portal's languages: English and Traditional Chinese as written in Hong Kong. */
-export const LANGUAGES = ['en', 'zh-HK'] as const;
+const LANGUAGES = ['en', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Where the user's choice is remembered across visits (it survives logout). */

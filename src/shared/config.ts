@@ -2,7 +2,7 @@
  * Deployment settings, read at start-up from `/config.json` (public/config.json holds the
  * local dev stack's), so one build serves every environment: a deployment replaces that file.
  */
-export interface Config {
+interface Config {
   /** The OpenID provider's issuer URL. */
   oidcAuthority: string;
   oidcClientId: string;
@@ -25,7 +25,7 @@ export interface Config {
   oktaOrgUrl: string;
 }
 
-export const CONFIG_PATH = '/config.json';
+const CONFIG_PATH = '/config.json';
 
 const URL_FIELDS = ['oidcAuthority', 'centralSignInUrl', 'centralSignOutUrl'] as const;
 const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl', 'oktaOrgUrl'] as const;

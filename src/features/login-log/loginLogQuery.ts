@@ -1,9 +1,9 @@
 import { getGetLoginLogInfiniteQueryOptions } from '../../../generated/api/login-log/login-log';
 
 /** Login log page size (spec section 9). */
-export const LOGIN_LOG_PAGE_SIZE = 20;
+const LOGIN_LOG_PAGE_SIZE = 20;
 /** The next page loads when the user scrolls this close to the bottom (spec section 9). */
-export const LOAD_MORE_THRESHOLD_PX = 50;
+const LOAD_MORE_THRESHOLD_PX = 50;
 
 /** The history as one infinite query: each page's afterToken asks for the next; null ends it. */
 export function loginLogQueryOptions() {

@@ -19,9 +19,9 @@ export interface PasswordProblem {
 }
 
 /** The spec's symbol set, exactly: $ & + , : ; = ? @ # | ' < > . ^ * ( ) % ! - */
-export const PASSWORD_SYMBOLS = "$&+,:;=?@#|'<>.^*()%!-";
+const PASSWORD_SYMBOLS = "$&+,:;=?@#|'<>.^*()%!-";
 /** Username chunks this long or longer may not appear in the new password. */
-export const USERNAME_CHUNK_MIN = 4;
+const USERNAME_CHUNK_MIN = 4;
 
 const hasLower = (value: string) => /[a-z]/.test(value);
 const hasUpper = (value: string) => /[A-Z]/.test(value);

@@ -5,7 +5,7 @@ import type { UpdateRecoveryEmailRequest } from '../../../generated/model';
 import { useT } from '../../messages/t';
 import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/pageAnchors';
 
-export interface RecoveryEmailFormProps {
+interface RecoveryEmailFormProps {
   initial: string;
   /** Each change, so a draft can outlive a sign-in round trip. */
   onChange(value: string): void;

@@ -6,7 +6,7 @@ import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor
 import { RECOVERY_EMAIL_EDIT_ID, SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/pageAnchors';
 
 /** Where an item's fix is: a page of the portal, or a control on this page (by element id). */
-export type Fix = { label: MessageKey } & ({ to: '/profile/mfa' | '/profile/question' } | { focus: string });
+type Fix = { label: MessageKey } & ({ to: '/profile/mfa' | '/profile/question' } | { focus: string });
 
 export interface OverviewItem {
   id: 'methods' | 'recoveryEmail' | 'question' | 'identities';

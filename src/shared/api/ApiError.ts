@@ -4,7 +4,7 @@ import type { BearerChallenge } from './challenge';
  * A message: the server's own words, or a text of the portal's, written when it is read so
  * that one still on screen follows a language switch.
  */
-export type ApiErrorText = string | (() => string);
+type ApiErrorText = string | (() => string);
 
 /** The one error type every backend call rejects with; its message is what the user sees. */
 export class ApiError extends Error {

@@ -7,7 +7,7 @@ export interface BearerChallenge {
 }
 
 /** The step-up error of RFC 9470: a fresh (or stronger) sign-in is needed for this call. */
-export const STEP_UP_ERROR = 'insufficient_user_authentication';
+const STEP_UP_ERROR = 'insufficient_user_authentication';
 
 const PARAM = /\s*([A-Za-z0-9_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,"]+))\s*(?:,|$)/y;
 

@@ -6,11 +6,11 @@ import { parseBearerChallenge } from './challenge';
 import { createLimiter } from './limiter';
 
 /** The spec's call rules (sections 7 and 9). */
-export const MAX_REQUESTS_IN_FLIGHT = 5;
-export const MIN_HOLD_MS = 20;
-export const MAX_HOLD_MS = 50;
+const MAX_REQUESTS_IN_FLIGHT = 5;
+const MIN_HOLD_MS = 20;
+const MAX_HOLD_MS = 50;
 /** A call still unanswered after this long fails with a clear message instead of spinning forever. */
-export const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
 
 type TokenSource = () => string | undefined;
 let accessToken: TokenSource = () => undefined;

@@ -25,7 +25,7 @@ export function needsStepUp(error: unknown): error is ApiError {
  * - `ownStepUp`: it answers a step-up challenge itself (the identity link, whose sign-in
  *   must carry the link attempt).
  */
-export interface CallMeta extends Record<string, unknown> {
+interface CallMeta extends Record<string, unknown> {
   silent?: boolean;
   ownStepUp?: boolean;
 }

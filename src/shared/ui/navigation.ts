@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../messages/t';
 
-export interface NavItem {
+interface NavItem {
   to: '/profile/details' | '/profile/password' | '/profile/mfa' | '/profile/question' | '/profile/login';
   label: MessageKey;
 }
