@@ -16,7 +16,8 @@ function show({ message, color }: ToastRequest) {
     message,
     color,
     position: 'top-center',
-    autoClose: AUTO_CLOSE_MS,
+    // An error stays until it is read and clicked away; good news may go by itself.
+    autoClose: color === 'red' ? false : AUTO_CLOSE_MS,
     withAutoCloseProgress: false,
     // The spec closes toasts on click.
     onClick: () => notifications.hide(id),

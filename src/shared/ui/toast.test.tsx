@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
 import { Toasts } from './Toasts';
 
@@ -14,6 +14,8 @@ function renderToasts() {
 }
 
 describe('toast', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows at most 5 at a time, each message once', async () => {
     renderToasts();
     act(() => {
@@ -37,5 +39,21 @@ describe('toast', () => {
     const shown = await screen.findByText('Update success');
     await userEvent.click(shown);
     await waitFor(() => expect(screen.queryByText('Update success')).not.toBeInTheDocument());
+  });
+
+  it('keeps an error until it is clicked, and lets a success go after 6 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderToasts();
+    act(() => {
+      toast.error('Save failed');
+      toast.success('Saved');
+    });
+    expect(await screen.findByText('Save failed')).toBeInTheDocument();
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    expect(screen.getByText('Save failed')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Save failed'));
+    await waitFor(() => expect(screen.queryByText('Save failed')).not.toBeInTheDocument());
   });
 });
