@@ -10,7 +10,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { PolicyHints } from './PolicyHints';
-import { passwordRules, problemsByField, validatePasswordChange, type PasswordField, type PasswordForm, type PasswordProblem } from './passwordPolicy';
+import { passwordRules, passwordRulesAttribute, problemsByField, validatePasswordChange, type PasswordField, type PasswordForm, type PasswordProblem } from './passwordPolicy';
 
 const EMPTY: PasswordForm = { password: '', newPassword: '', confirmPassword: '' };
 const fieldId = (field: PasswordField) => `password-field-${field}`;
@@ -116,6 +116,8 @@ export function ChangePasswordPage() {
             <PasswordInput
               label={t('password.new')}
               autoComplete="new-password"
+              // Read by password managers, so the password they generate meets the policy.
+              {...{ passwordrules: passwordRulesAttribute(policy) }}
               aria-describedby="password-policy-title"
               visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
               id={fieldId('newPassword')}

@@ -35,6 +35,18 @@ async function fill(user: ReturnType<typeof renderRoute>['user'], values: { curr
 }
 
 describe('Change Password', () => {
+  it("tells password managers the server's policy on the new-password field only", async () => {
+    const policy = example<PasswordPolicyResponse>('getPasswordPolicy', 'full').settings.password.complexity;
+    usePolicy('full');
+    await openPage();
+    expect(screen.getByLabelText('New password')).toHaveAttribute(
+      'passwordrules',
+      `minlength: ${policy.minLength}; required: lower; required: upper; required: digit; required: [-$&+,:;=?@#|'<>.^*()%!]; allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];`,
+    );
+    expect(screen.getByLabelText('Current password')).not.toHaveAttribute('passwordrules');
+    expect(screen.getByLabelText('Confirm new password')).not.toHaveAttribute('passwordrules');
+  });
+
   it('shows every hint of a policy with all rules on', async () => {
     usePolicy('full');
     await openPage();

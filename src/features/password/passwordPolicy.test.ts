@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   containsUsername,
   passwordRules,
+  passwordRulesAttribute,
   usernameChunks,
   validatePasswordChange,
   type PasswordOwner,
@@ -177,5 +178,19 @@ describe('passwordRules', () => {
       'lastName',
     ]);
     expect(passwordRules(NONE, TAI_MAN).filter((r) => r.applies)).toEqual([]);
+  });
+});
+
+describe('passwordRulesAttribute', () => {
+  it.each<[string, PasswordPolicy, string]>([
+    [
+      'every rule',
+      ALL,
+      `minlength: ${ALL.complexity.minLength}; required: lower; required: upper; required: digit; required: [-$&+,:;=?@#|'<>.^*()%!]; allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];`,
+    ],
+    ['no rule', NONE, "allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];"],
+    ['length and digits only', only({ minLength: 12, minNumber: 1 }), "minlength: 12; required: digit; allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];"],
+  ])('%s', (_, policy, expected) => {
+    expect(passwordRulesAttribute(policy)).toBe(expected);
   });
 });

@@ -144,3 +144,24 @@ export function problemsByField(problems: ReadonlyArray<PasswordProblem>): Parti
   for (const problem of problems) (byField[problem.field] ??= []).push(problem);
   return byField;
 }
+
+/**
+ * The policy as a `passwordrules` attribute (the format Safari and password managers read), so
+ * a generated password meets it. Only the rules that format can say: the names and the
+ * electronic ID it cannot exclude, and the server alone knows the history.
+ */
+export function passwordRulesAttribute(policy: PasswordPolicy): string {
+  const c = policy.complexity;
+  // `-` first, so the class reads it as itself rather than a range.
+  const symbols = `[-${PASSWORD_SYMBOLS.replace('-', '')}]`;
+  const rules = [
+    ...(c.minLength > 0 ? [`minlength: ${c.minLength}`] : []),
+    ...(c.minLowerCase > 0 ? ['required: lower'] : []),
+    ...(c.minUpperCase > 0 ? ['required: upper'] : []),
+    ...(c.minNumber > 0 ? ['required: digit'] : []),
+    ...(c.minSymbol > 0 ? [`required: ${symbols}`] : []),
+    // Symbols the policy does not count could still be refused: offer only the ones it knows.
+    `allowed: lower, upper, digit, ${symbols}`,
+  ];
+  return rules.map((rule) => `${rule};`).join(' ');
+}
