@@ -2,7 +2,6 @@ import { Container } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from './Header';
 import { SessionWatch } from './SessionWatch';
-import {  } from '../../messages/t';
 
 /** Header and page for every signed-in route. */
 export function SignedInLayout() {
