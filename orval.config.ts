@@ -15,6 +15,8 @@ export default defineConfig({
       client: 'react-query',
       httpClient: 'fetch',
       clean: true,
+      // Written in the project's Prettier style, so the committed output passes format:check.
+      formatter: 'prettier',
       // MSW handlers answer with the contract's first named example (the new-user persona).
       mock: { generators: [{ type: 'msw', useExamples: true }] },
       override: {
@@ -36,6 +38,7 @@ export default defineConfig({
       target: 'generated/zod',
       client: 'zod',
       clean: true,
+      formatter: 'prettier',
       // Answers are checked as the contract says (additionalProperties: false): a body with
       // fields the contract does not know is not an answer (src/shared/api/contract.ts).
       override: { zod: { strict: { response: true } } },

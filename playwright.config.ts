@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-// @ts-expect-error plain JavaScript module shared with scripts/bench.mjs
-import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK } from './scripts/dev-stack.mjs';
+import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK } from './scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 
@@ -24,7 +23,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: STACK.map((server: { args: string[]; ready: string }) => ({
+  webServer: STACK.map((server) => ({
     command: `node ${server.args.join(' ')}`,
     url: server.ready,
     reuseExistingServer: !CI,

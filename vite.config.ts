@@ -3,18 +3,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type ProxyOptions } from 'vite';
-// @ts-expect-error plain JavaScript module shared with the nginx configuration
-import { securityHeaders } from './deploy/headers.mjs';
-// @ts-expect-error plain JavaScript module shared with the nginx configuration
-import { precompress } from './deploy/precompress.mjs';
-// @ts-expect-error plain JavaScript module of the build
-import { contractOperationsPlugin } from './deploy/contract-operations.mjs';
-// @ts-expect-error plain JavaScript module of the mock stack
-import { preferFor } from './mock/persona.mjs';
+import { contractOperationsPlugin } from './deploy/contract-operations.ts';
+import { securityHeaders } from './deploy/headers.ts';
+import { precompress } from './deploy/precompress.ts';
+import { preferFor } from './mock/persona.ts';
 
 const MOCK_API = 'http://127.0.0.1:4010';
 
-/** /api goes to the Prism mock, with the persona chosen as mock/persona.mjs explains. */
+/** /api goes to the Prism mock, with the persona chosen as mock/persona.ts explains. */
 const apiProxy: Record<string, ProxyOptions> = {
   '/api': {
     target: MOCK_API,
@@ -53,7 +49,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
-            { name: 'framework', test: /node_modules[\\/](react|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store)[\\/]/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store)[\\/]/,
+            },
             { name: 'shell', tags: ['$initial'] },
           ],
         },
@@ -64,7 +63,15 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./tests/support/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'mock/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/contract/**/*.test.ts',
+      'mock/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'deploy/**/*.test.ts',
+      'eslint/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     restoreMocks: true,
     testTimeout: 15000,
   },

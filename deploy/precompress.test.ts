@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the nginx configuration
-import { chooseEncoding, ENCODINGS, previewMiddleware, shouldPrecompress } from './precompress.mjs';
+import { chooseEncoding, ENCODINGS, previewMiddleware, shouldPrecompress } from './precompress.ts';
 
 describe('which built files are precompressed', () => {
   it.each([

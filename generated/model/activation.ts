@@ -82,14 +82,14 @@ export interface Activation {
   /** TOTP and push; how the shared secret is encoded. */
   encoding?: string;
   /**
-     * TOTP and push; the key length in bytes.
-     * @minimum 1
-     */
+   * TOTP and push; the key length in bytes.
+   * @minimum 1
+   */
   keyLength?: number;
   /**
-     * TOTP and push; seconds per code.
-     * @minimum 1
-     */
+   * TOTP and push; seconds per code.
+   * @minimum 1
+   */
   timeStep?: number;
   /** WebAuthn; the challenge, URL-safe base64 without padding. */
   challenge?: string;
@@ -103,9 +103,9 @@ export interface Activation {
   attestation?: ActivationAttestation;
   authenticatorSelection?: WebAuthnAuthenticatorSelection;
   /**
-     * WebAuthn; how long the browser may wait, in milliseconds.
-     * @minimum 0
-     */
+   * WebAuthn; how long the browser may wait, in milliseconds.
+   * @minimum 0
+   */
   timeout?: number;
   /** Okta push; when the activation expires. */
   expiresAt?: string;

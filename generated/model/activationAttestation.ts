@@ -64,8 +64,7 @@
 /**
  * WebAuthn; the attestation conveyance preference.
  */
-export type ActivationAttestation = typeof ActivationAttestation[keyof typeof ActivationAttestation];
-
+export type ActivationAttestation = (typeof ActivationAttestation)[keyof typeof ActivationAttestation];
 
 export const ActivationAttestation = {
   none: 'none',

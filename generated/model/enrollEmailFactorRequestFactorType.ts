@@ -64,8 +64,7 @@
 /**
  * Always email.
  */
-export type EnrollEmailFactorRequestFactorType = typeof EnrollEmailFactorRequestFactorType[keyof typeof EnrollEmailFactorRequestFactorType];
-
+export type EnrollEmailFactorRequestFactorType = (typeof EnrollEmailFactorRequestFactorType)[keyof typeof EnrollEmailFactorRequestFactorType];
 
 export const EnrollEmailFactorRequestFactorType = {
   email: 'email',

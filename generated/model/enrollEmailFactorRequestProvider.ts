@@ -64,8 +64,7 @@
 /**
  * Always OKTA.
  */
-export type EnrollEmailFactorRequestProvider = typeof EnrollEmailFactorRequestProvider[keyof typeof EnrollEmailFactorRequestProvider];
-
+export type EnrollEmailFactorRequestProvider = (typeof EnrollEmailFactorRequestProvider)[keyof typeof EnrollEmailFactorRequestProvider];
 
 export const EnrollEmailFactorRequestProvider = {
   OKTA: 'OKTA',

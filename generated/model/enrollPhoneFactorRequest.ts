@@ -72,9 +72,9 @@ export interface EnrollPhoneFactorRequest {
   /** Always OKTA. */
   provider: EnrollPhoneFactorRequestProvider;
   /**
-     * Plus sign, dial code and number, e.g. `+85291234567`. Must not be empty.
-     * @minLength 1
-     */
+   * Plus sign, dial code and number, e.g. `+85291234567`. Must not be empty.
+   * @minLength 1
+   */
   phoneNumber: string;
   /** Voice call only; the extension. */
   phoneExtension?: string;

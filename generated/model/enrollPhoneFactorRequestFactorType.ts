@@ -64,8 +64,7 @@
 /**
  * SMS or voice call.
  */
-export type EnrollPhoneFactorRequestFactorType = typeof EnrollPhoneFactorRequestFactorType[keyof typeof EnrollPhoneFactorRequestFactorType];
-
+export type EnrollPhoneFactorRequestFactorType = (typeof EnrollPhoneFactorRequestFactorType)[keyof typeof EnrollPhoneFactorRequestFactorType];
 
 export const EnrollPhoneFactorRequestFactorType = {
   sms: 'sms',

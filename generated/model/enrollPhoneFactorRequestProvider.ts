@@ -64,8 +64,7 @@
 /**
  * Always OKTA.
  */
-export type EnrollPhoneFactorRequestProvider = typeof EnrollPhoneFactorRequestProvider[keyof typeof EnrollPhoneFactorRequestProvider];
-
+export type EnrollPhoneFactorRequestProvider = (typeof EnrollPhoneFactorRequestProvider)[keyof typeof EnrollPhoneFactorRequestProvider];
 
 export const EnrollPhoneFactorRequestProvider = {
   OKTA: 'OKTA',

@@ -64,8 +64,7 @@
 /**
  * Pending until activated, or already active.
  */
-export type EnrollmentResponseStatus = typeof EnrollmentResponseStatus[keyof typeof EnrollmentResponseStatus];
-
+export type EnrollmentResponseStatus = (typeof EnrollmentResponseStatus)[keyof typeof EnrollmentResponseStatus];
 
 export const EnrollmentResponseStatus = {
   PENDING_ACTIVATION: 'PENDING_ACTIVATION',

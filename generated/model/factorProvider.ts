@@ -66,8 +66,7 @@
  * question), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and
  * biometrics), CUSTOM (the university's own authenticator).
  */
-export type FactorProvider = typeof FactorProvider[keyof typeof FactorProvider];
-
+export type FactorProvider = (typeof FactorProvider)[keyof typeof FactorProvider];
 
 export const FactorProvider = {
   OKTA: 'OKTA',

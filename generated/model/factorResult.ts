@@ -66,8 +66,7 @@
  * confirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers
  * CANCELLED and ERROR, which end the activation like a timeout.
  */
-export type FactorResult = typeof FactorResult[keyof typeof FactorResult];
-
+export type FactorResult = (typeof FactorResult)[keyof typeof FactorResult];
 
 export const FactorResult = {
   WAITING: 'WAITING',

@@ -64,8 +64,7 @@
 /**
  * The factor's state for this user; `NOT_SETUP` for catalogue entries not set up.
  */
-export type FactorStatus = typeof FactorStatus[keyof typeof FactorStatus];
-
+export type FactorStatus = (typeof FactorStatus)[keyof typeof FactorStatus];
 
 export const FactorStatus = {
   NOT_SETUP: 'NOT_SETUP',

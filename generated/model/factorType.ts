@@ -64,8 +64,7 @@
 /**
  * The kind of factor.
  */
-export type FactorType = typeof FactorType[keyof typeof FactorType];
-
+export type FactorType = (typeof FactorType)[keyof typeof FactorType];
 
 export const FactorType = {
   push: 'push',

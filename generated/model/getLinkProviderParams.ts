@@ -62,8 +62,8 @@
  */
 
 export type GetLinkProviderParams = {
-/**
- * The `code` query parameter of the `/idp/instructions` page.
- */
-code: string;
+  /**
+   * The `code` query parameter of the `/idp/instructions` page.
+   */
+  code: string;
 };

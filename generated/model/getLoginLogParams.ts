@@ -62,14 +62,14 @@
  */
 
 export type GetLoginLogParams = {
-/**
- * How many logins to return.
- * @minimum 1
- * @maximum 100
- */
-num?: number;
-/**
- * The previous page's `afterToken`; absent for the first page.
- */
-afterToken?: string;
+  /**
+   * How many logins to return.
+   * @minimum 1
+   * @maximum 100
+   */
+  num?: number;
+  /**
+   * The previous page's `afterToken`; absent for the first page.
+   */
+  afterToken?: string;
 };

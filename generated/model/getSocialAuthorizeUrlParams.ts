@@ -62,11 +62,11 @@
  */
 
 export type GetSocialAuthorizeUrlParams = {
-/**
- * A random 32-character string kept by the portal for each provider. Sent for
- * facebook, linkedin, google and apple; not for iamsmart.
- * @minLength 32
- * @maxLength 32
- */
-state?: string;
+  /**
+   * A random 32-character string kept by the portal for each provider. Sent for
+   * facebook, linkedin, google and apple; not for iamsmart.
+   * @minLength 32
+   * @maxLength 32
+   */
+  state?: string;
 };

@@ -65,8 +65,7 @@
  * An identity provider as the backend names it: `smart` is iAM Smart (which the user
  * cannot unlink); the others are social logins.
  */
-export type IdentityProviderName = typeof IdentityProviderName[keyof typeof IdentityProviderName];
-
+export type IdentityProviderName = (typeof IdentityProviderName)[keyof typeof IdentityProviderName];
 
 export const IdentityProviderName = {
   smart: 'smart',

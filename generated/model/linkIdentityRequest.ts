@@ -66,9 +66,9 @@
  */
 export interface LinkIdentityRequest {
   /**
-     * The subject claim of the provider's token (from `exchangeSocialCode`). Only a hint:
-     * the backend links the subject its own exchange found, and refuses when they differ.
-     */
+   * The subject claim of the provider's token (from `exchangeSocialCode`). Only a hint:
+   * the backend links the subject its own exchange found, and refuses when they differ.
+   */
   externalId: string;
   /** The `link_ticket` of the code exchange, when the backend issued one. */
   linkTicket?: string;

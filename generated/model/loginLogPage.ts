@@ -69,8 +69,8 @@ export interface LoginLogPage {
   /** The logins, newest first. */
   logs: LoginLogEntry[];
   /**
-     * Pass as `afterToken` to get the next page; `null` on the last page.
-     * @nullable
-     */
+   * Pass as `afterToken` to get the next page; `null` on the last page.
+   * @nullable
+   */
   afterToken: string | null;
 }

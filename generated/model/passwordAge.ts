@@ -66,18 +66,18 @@
  */
 export interface PasswordAge {
   /**
-     * The new password cannot be any of this many previous passwords.
-     * @minimum 0
-     */
+   * The new password cannot be any of this many previous passwords.
+   * @minimum 0
+   */
   historyCount: number;
   /**
-     * Days after which the password expires.
-     * @minimum 0
-     */
+   * Days after which the password expires.
+   * @minimum 0
+   */
   maxAgeDays: number;
   /**
-     * Minutes that must pass between changes.
-     * @minimum 0
-     */
+   * Minutes that must pass between changes.
+   * @minimum 0
+   */
   minAgeMinutes: number;
 }

@@ -67,29 +67,29 @@ import type { PasswordComplexityExcludeAttributesItem } from './passwordComplexi
  */
 export interface PasswordComplexity {
   /**
-     * Minimum number of characters.
-     * @minimum 0
-     */
+   * Minimum number of characters.
+   * @minimum 0
+   */
   minLength: number;
   /**
-     * Above 0 requires a lowercase letter.
-     * @minimum 0
-     */
+   * Above 0 requires a lowercase letter.
+   * @minimum 0
+   */
   minLowerCase: number;
   /**
-     * Above 0 requires an uppercase letter.
-     * @minimum 0
-     */
+   * Above 0 requires an uppercase letter.
+   * @minimum 0
+   */
   minUpperCase: number;
   /**
-     * Above 0 requires a digit.
-     * @minimum 0
-     */
+   * Above 0 requires a digit.
+   * @minimum 0
+   */
   minNumber: number;
   /**
-     * Above 0 requires one of $ & + , : ; = ? @ # | ' < > . ^ * ( ) % ! -
-     * @minimum 0
-     */
+   * Above 0 requires one of $ & + , : ; = ? @ # | ' < > . ^ * ( ) % ! -
+   * @minimum 0
+   */
   minSymbol: number;
   /** No alphanumeric part of the electronic ID of 4 or more characters may appear (ignoring case). */
   excludeUsername: boolean;

@@ -61,8 +61,8 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export type PasswordComplexityExcludeAttributesItem = typeof PasswordComplexityExcludeAttributesItem[keyof typeof PasswordComplexityExcludeAttributesItem];
-
+export type PasswordComplexityExcludeAttributesItem =
+  (typeof PasswordComplexityExcludeAttributesItem)[keyof typeof PasswordComplexityExcludeAttributesItem];
 
 export const PasswordComplexityExcludeAttributesItem = {
   firstName: 'firstName',

@@ -76,9 +76,9 @@ export interface Profile {
   /** The university email address; used for email enrolment. */
   primaryEmail: string;
   /**
-     * The recovery email, the one field the user may edit; `null` when not set.
-     * @nullable
-     */
+   * The recovery email, the one field the user may edit; `null` when not set.
+   * @nullable
+   */
   secondaryEmail: string | null;
   /** Shown as Job Title. */
   department: string;

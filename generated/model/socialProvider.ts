@@ -64,8 +64,7 @@
 /**
  * A social or national-identity provider as named in the portal's routes.
  */
-export type SocialProvider = typeof SocialProvider[keyof typeof SocialProvider];
-
+export type SocialProvider = (typeof SocialProvider)[keyof typeof SocialProvider];
 
 export const SocialProvider = {
   iamsmart: 'iamsmart',

@@ -68,12 +68,12 @@ export interface TokenizedId {
   /** A compact JWT whose subject claim is the external id. */
   access_token: string;
   /**
-     * Optional: a single-use ticket, good for a few minutes, that the backend signs after
-     * its own exchange of the code. It names the provider and the external subject that
-     * exchange found (and the caller, when the exchange carried a bearer token). The
-     * portal keeps it in the tab's session storage and sends it with `linkIdentity`,
-     * which links that subject and no other. Without tickets, the backend must bind the
-     * exchange to the caller's session some other way.
-     */
+   * Optional: a single-use ticket, good for a few minutes, that the backend signs after
+   * its own exchange of the code. It names the provider and the external subject that
+   * exchange found (and the caller, when the exchange carried a bearer token). The
+   * portal keeps it in the tab's session storage and sends it with `linkIdentity`,
+   * which links that subject and no other. Without tickets, the backend must bind the
+   * exchange to the caller's session some other way.
+   */
   link_ticket?: string;
 }

@@ -64,8 +64,8 @@
 /**
  * A built-in authenticator (platform) or a roaming key (cross-platform).
  */
-export type WebAuthnAuthenticatorSelectionAuthenticatorAttachment = typeof WebAuthnAuthenticatorSelectionAuthenticatorAttachment[keyof typeof WebAuthnAuthenticatorSelectionAuthenticatorAttachment];
-
+export type WebAuthnAuthenticatorSelectionAuthenticatorAttachment =
+  (typeof WebAuthnAuthenticatorSelectionAuthenticatorAttachment)[keyof typeof WebAuthnAuthenticatorSelectionAuthenticatorAttachment];
 
 export const WebAuthnAuthenticatorSelectionAuthenticatorAttachment = {
   platform: 'platform',

@@ -64,8 +64,8 @@
 /**
  * Whether a discoverable credential is wanted (the newer form of requireResidentKey).
  */
-export type WebAuthnAuthenticatorSelectionResidentKey = typeof WebAuthnAuthenticatorSelectionResidentKey[keyof typeof WebAuthnAuthenticatorSelectionResidentKey];
-
+export type WebAuthnAuthenticatorSelectionResidentKey =
+  (typeof WebAuthnAuthenticatorSelectionResidentKey)[keyof typeof WebAuthnAuthenticatorSelectionResidentKey];
 
 export const WebAuthnAuthenticatorSelectionResidentKey = {
   discouraged: 'discouraged',

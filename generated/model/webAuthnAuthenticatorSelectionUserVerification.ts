@@ -64,8 +64,8 @@
 /**
  * Whether the authenticator must verify the user.
  */
-export type WebAuthnAuthenticatorSelectionUserVerification = typeof WebAuthnAuthenticatorSelectionUserVerification[keyof typeof WebAuthnAuthenticatorSelectionUserVerification];
-
+export type WebAuthnAuthenticatorSelectionUserVerification =
+  (typeof WebAuthnAuthenticatorSelectionUserVerification)[keyof typeof WebAuthnAuthenticatorSelectionUserVerification];
 
 export const WebAuthnAuthenticatorSelectionUserVerification = {
   required: 'required',

@@ -61,8 +61,8 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export type WebAuthnCredentialDescriptorTransportsItem = typeof WebAuthnCredentialDescriptorTransportsItem[keyof typeof WebAuthnCredentialDescriptorTransportsItem];
-
+export type WebAuthnCredentialDescriptorTransportsItem =
+  (typeof WebAuthnCredentialDescriptorTransportsItem)[keyof typeof WebAuthnCredentialDescriptorTransportsItem];
 
 export const WebAuthnCredentialDescriptorTransportsItem = {
   usb: 'usb',

@@ -64,8 +64,7 @@
 /**
  * Always public-key.
  */
-export type WebAuthnCredentialDescriptorType = typeof WebAuthnCredentialDescriptorType[keyof typeof WebAuthnCredentialDescriptorType];
-
+export type WebAuthnCredentialDescriptorType = (typeof WebAuthnCredentialDescriptorType)[keyof typeof WebAuthnCredentialDescriptorType];
 
 export const WebAuthnCredentialDescriptorType = {
   'public-key': 'public-key',

@@ -64,8 +64,7 @@
 /**
  * Always public-key.
  */
-export type WebAuthnCredentialParametersType = typeof WebAuthnCredentialParametersType[keyof typeof WebAuthnCredentialParametersType];
-
+export type WebAuthnCredentialParametersType = (typeof WebAuthnCredentialParametersType)[keyof typeof WebAuthnCredentialParametersType];
 
 export const WebAuthnCredentialParametersType = {
   'public-key': 'public-key',

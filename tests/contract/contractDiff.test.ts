@@ -5,17 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-// @ts-expect-error plain JavaScript module of the contract scripts
-import { breakingChanges as breakingChangesJs, classifiedChanges as classifiedChangesJs, staleAgreements as staleAgreementsJs } from '../../scripts/contract-diff-lib.mjs';
+import { breakingChanges, classifiedChanges, staleAgreements, type Change } from '../../scripts/contract-diff-lib.ts';
 
-type Change = { path: string; action: string; type: string; before?: unknown; after?: unknown; description?: string; rule?: string };
 // Loose on purpose: the tests reach into the parsed contract by path.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Spec = any;
-
-const breakingChanges = breakingChangesJs as (before: unknown, after: unknown) => Change[];
-const classifiedChanges = classifiedChangesJs as (before: unknown, after: unknown) => Change[];
-const staleAgreements = staleAgreementsJs as (changes: Change[], after: unknown) => unknown[];
 const spec: Spec = parse(readFileSync('openapi.yaml', 'utf8'));
 
 /** The breaking changes after applying `mutate` to a copy of the real contract. */
@@ -45,12 +39,22 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
   describe('additive changes pass', () => {
     it.each<[string, (copy: Spec) => void]>([
       ['a new optional response property', (copy) => (copy.components.schemas.Profile.properties.nickname = { type: 'string' })],
-      ['a new required response property', (copy) => {
-        copy.components.schemas.Profile.properties.nickname = { type: 'string' };
-        copy.components.schemas.Profile.required.push('nickname');
-      }],
-      ['a new operation', (copy) => (copy.paths['/api/v1/user/devices'] = { get: { operationId: 'getDevices', responses: { '200': { description: 'The devices.' } } } })],
-      ['a new optional query parameter', (copy) => logParameters(copy).push({ name: 'since', in: 'query', required: false, schema: { type: 'string' } })],
+      [
+        'a new required response property',
+        (copy) => {
+          copy.components.schemas.Profile.properties.nickname = { type: 'string' };
+          copy.components.schemas.Profile.required.push('nickname');
+        },
+      ],
+      [
+        'a new operation',
+        (copy) =>
+          (copy.paths['/api/v1/user/devices'] = { get: { operationId: 'getDevices', responses: { '200': { description: 'The devices.' } } } }),
+      ],
+      [
+        'a new optional query parameter',
+        (copy) => logParameters(copy).push({ name: 'since', in: 'query', required: false, schema: { type: 'string' } }),
+      ],
       ['a new optional request body field', (copy) => (copy.components.schemas.ChangePasswordRequest.properties.hint = { type: 'string' })],
       ['a description', (copy) => (copy.components.schemas.Profile.properties.department.description = 'The job title.')],
     ])('%s', (_, mutate) => {
@@ -83,7 +87,9 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
 
     it('a removed optional response field (extra rule: api-smart-diff calls it non-breaking)', () => {
       const changes = breakingAfter((copy) => delete copy.components.schemas.Factor.properties.profile);
-      expect(paths(changes)).toEqual(['paths./api/v1/user/factor.get.responses.200.content.application/json.schema.properties.factors.items.properties.profile']);
+      expect(paths(changes)).toEqual([
+        'paths./api/v1/user/factor.get.responses.200.content.application/json.schema.properties.factors.items.properties.profile',
+      ]);
       expect(changes[0]?.rule).toMatch(/^removed field: `profile`.*api-smart-diff said non-breaking/);
     });
 
@@ -111,8 +117,12 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
     });
 
     it('an enum on a request field that was a free string (extra rule)', () => {
-      const changes = breakingAfter((copy) => (copy.components.schemas.UpdateRecoveryEmailRequest.properties.secondaryEmail.enum = ['a@example.com']));
-      expect(paths(changes)).toEqual(['paths./api/v1/user/profile.post.requestBody.content.application/json.schema.properties.secondaryEmail.enum.0']);
+      const changes = breakingAfter(
+        (copy) => (copy.components.schemas.UpdateRecoveryEmailRequest.properties.secondaryEmail.enum = ['a@example.com']),
+      );
+      expect(paths(changes)).toEqual([
+        'paths./api/v1/user/profile.post.requestBody.content.application/json.schema.properties.secondaryEmail.enum.0',
+      ]);
       expect(changes[0]?.rule).toMatch(/new enum/);
     });
 
@@ -127,7 +137,9 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
 
     it('a new value in an enum the client receives (FactorType is in responses too)', () => {
       const changes = breakingAfter((copy) => copy.components.schemas.FactorType.enum.push('token:hardware'));
-      expect(paths(changes)).toContain('paths./api/v1/user/factor.get.responses.200.content.application/json.schema.properties.factors.items.properties.factorType.enum.8');
+      expect(paths(changes)).toContain(
+        'paths./api/v1/user/factor.get.responses.200.content.application/json.schema.properties.factors.items.properties.factorType.enum.8',
+      );
     });
 
     it('a new required request body field', () => {
@@ -140,7 +152,13 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
 
     it('a new required query parameter', () => {
       const changes = breakingAfter((copy) => logParameters(copy).push({ name: 'since', in: 'query', required: true, schema: { type: 'string' } }));
-      expect(changes).toEqual([expect.objectContaining({ path: 'paths./api/v1/user/log.get.parameters.2', action: 'add', description: '[Added] required query parameter `since`' })]);
+      expect(changes).toEqual([
+        expect.objectContaining({
+          path: 'paths./api/v1/user/log.get.parameters.2',
+          action: 'add',
+          description: '[Added] required query parameter `since`',
+        }),
+      ]);
     });
 
     it('an optional query parameter made required', () => {
@@ -158,8 +176,14 @@ describe('corrections agreed with the backend teams (info.x-agreed-response-corr
   };
   const agreed = (entries: unknown) => ({ ...spec, info: { ...spec.info, 'x-agreed-response-corrections': entries } });
 
-  const RP_ID = (path: string) => `paths.${path}.post.responses.200.content.application/json.schema.properties._embedded.properties.activation.properties.rp.required.0`;
-  const allFour = ['/api/v1/user/factor/enroll', '/api/v1/user/factor/enroll/phone', '/api/v1/user/factor/enroll/email', '/api/v1/user/factor/{factorId}/activate'].map((path) => ({
+  const RP_ID = (path: string) =>
+    `paths.${path}.post.responses.200.content.application/json.schema.properties._embedded.properties.activation.properties.rp.required.0`;
+  const allFour = [
+    '/api/v1/user/factor/enroll',
+    '/api/v1/user/factor/enroll/phone',
+    '/api/v1/user/factor/enroll/email',
+    '/api/v1/user/factor/{factorId}/activate',
+  ].map((path) => ({
     path: RP_ID(path),
     why: 'Okta sends no rp.id.',
   }));
@@ -187,7 +211,9 @@ describe('corrections agreed with the backend teams (info.x-agreed-response-corr
   });
 
   it('never accepts a request-side breaking change, listed or not', () => {
-    const after = agreed([{ path: 'paths./api/v1/user/idps/{idpId}.post.requestBody.content.application/json.schema.required.1', why: 'We would like to.' }]);
+    const after = agreed([
+      { path: 'paths./api/v1/user/idps/{idpId}.post.requestBody.content.application/json.schema.required.1', why: 'We would like to.' },
+    ]);
     after.components = structuredClone(spec.components);
     after.components.schemas.LinkIdentityRequest.required = ['externalId', 'linkTicket'];
     expect(paths(classifiedChanges(spec, after).filter((c) => c.type === 'breaking'))).toEqual(
@@ -196,7 +222,7 @@ describe('corrections agreed with the backend teams (info.x-agreed-response-corr
   });
 });
 
-describe('node scripts/contract-diff.mjs --base-file', () => {
+describe('node scripts/contract-diff.ts --base-file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -204,7 +230,7 @@ describe('node scripts/contract-diff.mjs --base-file', () => {
   function runAgainst(base: Spec, ...extra: string[]) {
     const file = join(dir, `base-${Math.random().toString(36).slice(2)}.yaml`);
     writeFileSync(file, stringify(base));
-    const run = spawnSync(process.execPath, ['scripts/contract-diff.mjs', '--base-file', file, ...extra], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['scripts/contract-diff.ts', '--base-file', file, ...extra], { encoding: 'utf8' });
     return { code: run.status, out: run.stdout + run.stderr };
   }
 
@@ -235,7 +261,10 @@ describe('node scripts/contract-diff.mjs --base-file', () => {
     const base = structuredClone(spec);
     base.paths['/api/v1/user/devices'] = { get: { responses: { '200': { description: 'The devices.' } } } };
     const { code, out } = runAgainst(base, '--json');
-    expect(JSON.parse(out)).toMatchObject({ counts: { breaking: 1 }, changes: [{ path: 'paths./api/v1/user/devices.get', type: 'breaking', action: 'remove' }] });
+    expect(JSON.parse(out)).toMatchObject({
+      counts: { breaking: 1 },
+      changes: [{ path: 'paths./api/v1/user/devices.get', type: 'breaking', action: 'remove' }],
+    });
     expect(code).toBe(1);
   });
 });

@@ -23,7 +23,7 @@ async function waitForPort(port: number) {
 
 function run(target: string, proxyPort: number, ...extra: string[]) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/contract-verify.mjs', '--target', target, '--token', 'x', '--port', String(proxyPort), ...extra]);
+    const child = spawn(process.execPath, ['scripts/contract-verify.ts', '--target', target, '--token', 'x', '--port', String(proxyPort), ...extra]);
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
@@ -38,7 +38,10 @@ beforeAll(async () => {
   broken = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/api/v1/user/profile') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"firstName":5}');
-    if (path === '/api/v1/user/factor') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"factors":[{"factorType":"carrier-pigeon","provider":"OKTA","status":"ACTIVE"}]}');
+    if (path === '/api/v1/user/factor')
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end('{"factors":[{"factorType":"carrier-pigeon","provider":"OKTA","status":"ACTIVE"}]}');
     if (path === '/api/v1/user/log') return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"errorMessage":"gone"}');
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
   });
@@ -62,7 +65,9 @@ describe('npm run contract:verify', () => {
   it('reports each violation of a broken backend, skips mutating calls without the flag, and exits 1', async () => {
     const { code, out } = await run(`http://127.0.0.1:${BROKEN_PORT}`, 4334);
     expect(code).toBe(1);
-    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile\s+failed\s+500\s+.*response\.body\.firstName: Response body property firstName must be string/);
+    expect(out).toMatch(
+      /getProfile\s+GET \/api\/v1\/user\/profile\s+failed\s+500\s+.*response\.body\.firstName: Response body property firstName must be string/,
+    );
     expect(out).toMatch(/getProfile .*must have required property 'electronicId'/);
     expect(out).toMatch(/getFactors\s+GET \/api\/v1\/user\/factor\s+failed\s+500\s+.*factorType.*must be equal to one of the allowed values/);
     expect(out).toMatch(/getLoginLog\s+GET \/api\/v1\/user\/log\s+failed/);

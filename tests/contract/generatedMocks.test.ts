@@ -1,3 +1,5 @@
+// import.meta.glob is Vite's: these tests run under Vitest, not plain Node.
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 

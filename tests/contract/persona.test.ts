@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module of the mock stack
-import { preferFor } from '../../mock/persona.mjs';
+import { preferFor } from '../../mock/persona.ts';
 
 const bearer = (sub: string) => `Bearer x.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
 

@@ -30,8 +30,18 @@ describe('no dead contract', () => {
 
   it.each(operationIds.filter((id) => !UNUSED_BY_SPEC.has(id)))('%s is used by the portal', (id) => {
     // The generated function, its hook or its query options.
-    const uses = [`${id}(`, `use${capital(id)}(`, `use${capital(id)}Infinite(`, `get${capital(id)}QueryOptions(`, `get${capital(id)}InfiniteQueryOptions(`, `get${capital(id)}QueryKey(`];
-    expect(uses.some((use) => code.includes(use)), `${id} is not called anywhere in src/`).toBe(true);
+    const uses = [
+      `${id}(`,
+      `use${capital(id)}(`,
+      `use${capital(id)}Infinite(`,
+      `get${capital(id)}QueryOptions(`,
+      `get${capital(id)}InfiniteQueryOptions(`,
+      `get${capital(id)}QueryKey(`,
+    ];
+    expect(
+      uses.some((use) => code.includes(use)),
+      `${id} is not called anywhere in src/`,
+    ).toBe(true);
   });
 
   it('the operations listed as unused really are unused', () => {

@@ -5,14 +5,13 @@ import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-// @ts-expect-error plain JavaScript module of the deployment scripts
-import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../scripts/local-nginx.mjs';
+import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../deploy/local-nginx.ts';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
 
 /**
  * The production build hosted the documented way: nginx with the server block that
- * scripts/nginx-conf.mjs writes, in front of dist/ and (for /api) the Prism mock; once plain
+ * deploy/nginx-conf.ts writes, in front of dist/ and (for /api) the Prism mock; once plain
  * on port 4180, once with TLS and HTTP/2 on 4181.
  */
 const PORT = 4180;

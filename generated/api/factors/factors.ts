@@ -60,10 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useMutation,
-  useQuery
-} from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -76,7 +73,7 @@ import type {
   UseMutationOptions,
   UseMutationResult,
   UseQueryOptions,
-  UseQueryResult
+  UseQueryResult,
 } from '@tanstack/react-query';
 
 import type {
@@ -94,15 +91,12 @@ import type {
   SecurityQuestionOption,
   ServerErrorResponse,
   StepUpRequiredResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
 } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
-
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -120,12 +114,8 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 export const getGetFactorsUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor`
-}
+  return `/api/v1/user/factor`;
+};
 
 /**
  * The factor catalogue with the user's state for each: factors not set up come back
@@ -138,102 +128,88 @@ export const getGetFactorsUrl = () => {
  * of its own; the portal composes it from `getProfile` and this operation.
  * @summary List the user's factors
  */
-export const getFactors = async ( options?: Parameters<typeof apiFetch>[1]): Promise<FactorListResponse> => {
-
-  return apiFetch<FactorListResponse>(getGetFactorsUrl(),
-  {
+export const getFactors = async (options?: Parameters<typeof apiFetch>[1]): Promise<FactorListResponse> => {
+  return apiFetch<FactorListResponse>(getGetFactorsUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getGetFactorsQueryKey = () => {
-    return [
-    `/api/v1/user/factor`
-    ] as const;
-    }
+  return [`/api/v1/user/factor`] as const;
+};
 
+export const getGetFactorsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getFactors>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getGetFactorsQueryOptions = <TData = Awaited<ReturnType<typeof getFactors>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getGetFactorsQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getFactors>>> = ({ signal }) => getFactors({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getGetFactorsQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetFactorsQueryResult = NonNullable<Awaited<ReturnType<typeof getFactors>>>;
+export type GetFactorsQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFactors>>> = ({ signal }) => getFactors({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetFactorsQueryResult = NonNullable<Awaited<ReturnType<typeof getFactors>>>
-export type GetFactorsQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetFactors<TData = Awaited<ReturnType<typeof getFactors>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getFactors>>,
-          TError,
-          Awaited<ReturnType<typeof getFactors>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFactors<TData = Awaited<ReturnType<typeof getFactors>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getFactors>>,
-          TError,
-          Awaited<ReturnType<typeof getFactors>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFactors<TData = Awaited<ReturnType<typeof getFactors>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFactors<
+  TData = Awaited<ReturnType<typeof getFactors>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> &
+      Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getFactors>>, TError, Awaited<ReturnType<typeof getFactors>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetFactors<
+  TData = Awaited<ReturnType<typeof getFactors>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> &
+      Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getFactors>>, TError, Awaited<ReturnType<typeof getFactors>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetFactors<
+  TData = Awaited<ReturnType<typeof getFactors>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary List the user's factors
  */
 
-export function useGetFactors<TData = Awaited<ReturnType<typeof getFactors>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetFactors<
+  TData = Awaited<ReturnType<typeof getFactors>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetFactorsQueryOptions(options);
 
-  const queryOptions = getGetFactorsQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
 export const getGetSecurityQuestionsUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor/questions`
-}
+  return `/api/v1/user/factor/questions`;
+};
 
 /**
  * The response body is a JSON array of options. (The specification mentions another
@@ -241,102 +217,101 @@ export const getGetSecurityQuestionsUrl = () => {
  * to the first option.
  * @summary List the security questions to choose from
  */
-export const getSecurityQuestions = async ( options?: Parameters<typeof apiFetch>[1]): Promise<SecurityQuestionOption[]> => {
-
-  return apiFetch<SecurityQuestionOption[]>(getGetSecurityQuestionsUrl(),
-  {
+export const getSecurityQuestions = async (options?: Parameters<typeof apiFetch>[1]): Promise<SecurityQuestionOption[]> => {
+  return apiFetch<SecurityQuestionOption[]>(getGetSecurityQuestionsUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getGetSecurityQuestionsQueryKey = () => {
-    return [
-    `/api/v1/user/factor/questions`
-    ] as const;
-    }
+  return [`/api/v1/user/factor/questions`] as const;
+};
 
+export const getGetSecurityQuestionsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getGetSecurityQuestionsQueryOptions = <TData = Awaited<ReturnType<typeof getSecurityQuestions>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getGetSecurityQuestionsQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSecurityQuestions>>> = ({ signal }) =>
+    getSecurityQuestions({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getGetSecurityQuestionsQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetSecurityQuestionsQueryResult = NonNullable<Awaited<ReturnType<typeof getSecurityQuestions>>>;
+export type GetSecurityQuestionsQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSecurityQuestions>>> = ({ signal }) => getSecurityQuestions({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetSecurityQuestionsQueryResult = NonNullable<Awaited<ReturnType<typeof getSecurityQuestions>>>
-export type GetSecurityQuestionsQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetSecurityQuestions<TData = Awaited<ReturnType<typeof getSecurityQuestions>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSecurityQuestions>>,
-          TError,
-          Awaited<ReturnType<typeof getSecurityQuestions>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSecurityQuestions<TData = Awaited<ReturnType<typeof getSecurityQuestions>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSecurityQuestions>>,
-          TError,
-          Awaited<ReturnType<typeof getSecurityQuestions>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSecurityQuestions<TData = Awaited<ReturnType<typeof getSecurityQuestions>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSecurityQuestions<
+  TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, Awaited<ReturnType<typeof getSecurityQuestions>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSecurityQuestions<
+  TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, Awaited<ReturnType<typeof getSecurityQuestions>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSecurityQuestions<
+  TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary List the security questions to choose from
  */
 
-export function useGetSecurityQuestions<TData = Awaited<ReturnType<typeof getSecurityQuestions>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetSecurityQuestions<
+  TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSecurityQuestionsQueryOptions(options);
 
-  const queryOptions = getGetSecurityQuestionsQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
 export const getEnrollFactorUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor/enroll`
-}
+  return `/api/v1/user/factor/enroll`;
+};
 
 /**
  * Starts enrolment of an authenticator app (`token:software:totp` with `OKTA` or
@@ -359,15 +334,15 @@ export const getEnrollFactorUrl = () => {
  * so no browser or proxy cache keeps it.
  * @summary Start enrolling a factor
  */
-export const enrollFactor = async (enrollFactorRequest: EnrollFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const enrollFactor = async (
+  enrollFactorRequest: EnrollFactorRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<EnrollmentResponse> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -375,73 +350,59 @@ export const enrollFactor = async (enrollFactorRequest: EnrollFactorRequest, opt
     }
     return headers;
   };
-return apiFetch<EnrollmentResponse>(getEnrollFactorUrl(),
-  {
+  return apiFetch<EnrollmentResponse>(getEnrollFactorUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(enrollFactorRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(enrollFactorRequest),
+  });
+};
 
 export const getEnrollFactorMutationKey = () => ['enrollFactor'] as const;
 
-export const getEnrollFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError,EnrollFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError,EnrollFactorMutationVariables, TContext> => {
+export const getEnrollFactorMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext> => {
+  const mutationKey = getEnrollFactorMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getEnrollFactorMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollFactor>>, EnrollFactorMutationVariables> = (props) => {
+    const { data } = props ?? {};
 
+    return enrollFactor(data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type EnrollFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollFactor>>>;
+export type EnrollFactorMutationBody = EnrollFactorRequest;
+export type EnrollFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type EnrollFactorMutationVariables = { data: EnrollFactorRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollFactor>>, EnrollFactorMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  enrollFactor(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type EnrollFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollFactor>>>
-    export type EnrollFactorMutationBody = EnrollFactorRequest
-    export type EnrollFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type EnrollFactorMutationVariables = {data: EnrollFactorRequest}
-
-    /**
+/**
  * @summary Start enrolling a factor
  */
-export const useEnrollFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError,EnrollFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof enrollFactor>>,
-        TError,
-        EnrollFactorMutationVariables,
-        TContext
-      > => {
-      return useMutation(getEnrollFactorMutationOptions(options), queryClient);
-    }
-    export const getEnrollPhoneFactorUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor/enroll/phone`
-}
+export const useEnrollFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext> => {
+  return useMutation(getEnrollFactorMutationOptions(options), queryClient);
+};
+export const getEnrollPhoneFactorUrl = () => {
+  return `/api/v1/user/factor/enroll/phone`;
+};
 
 /**
  * Sends a code by SMS or calls the number. The number is a plus sign, the country's
@@ -457,15 +418,15 @@ export const useEnrollFactor = <TError = BadRequestResponse | StepUpRequiredResp
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling SMS or voice call
  */
-export const enrollPhoneFactor = async (enrollPhoneFactorRequest: EnrollPhoneFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const enrollPhoneFactor = async (
+  enrollPhoneFactorRequest: EnrollPhoneFactorRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<EnrollmentResponse> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -473,73 +434,59 @@ export const enrollPhoneFactor = async (enrollPhoneFactorRequest: EnrollPhoneFac
     }
     return headers;
   };
-return apiFetch<EnrollmentResponse>(getEnrollPhoneFactorUrl(),
-  {
+  return apiFetch<EnrollmentResponse>(getEnrollPhoneFactorUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(enrollPhoneFactorRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(enrollPhoneFactorRequest),
+  });
+};
 
 export const getEnrollPhoneFactorMutationKey = () => ['enrollPhoneFactor'] as const;
 
-export const getEnrollPhoneFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError,EnrollPhoneFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError,EnrollPhoneFactorMutationVariables, TContext> => {
+export const getEnrollPhoneFactorMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext> => {
+  const mutationKey = getEnrollPhoneFactorMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getEnrollPhoneFactorMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollPhoneFactor>>, EnrollPhoneFactorMutationVariables> = (props) => {
+    const { data } = props ?? {};
 
+    return enrollPhoneFactor(data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type EnrollPhoneFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollPhoneFactor>>>;
+export type EnrollPhoneFactorMutationBody = EnrollPhoneFactorRequest;
+export type EnrollPhoneFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type EnrollPhoneFactorMutationVariables = { data: EnrollPhoneFactorRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollPhoneFactor>>, EnrollPhoneFactorMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  enrollPhoneFactor(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type EnrollPhoneFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollPhoneFactor>>>
-    export type EnrollPhoneFactorMutationBody = EnrollPhoneFactorRequest
-    export type EnrollPhoneFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type EnrollPhoneFactorMutationVariables = {data: EnrollPhoneFactorRequest}
-
-    /**
+/**
  * @summary Start enrolling SMS or voice call
  */
-export const useEnrollPhoneFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError,EnrollPhoneFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof enrollPhoneFactor>>,
-        TError,
-        EnrollPhoneFactorMutationVariables,
-        TContext
-      > => {
-      return useMutation(getEnrollPhoneFactorMutationOptions(options), queryClient);
-    }
-    export const getEnrollEmailFactorUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor/enroll/email`
-}
+export const useEnrollPhoneFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext> => {
+  return useMutation(getEnrollPhoneFactorMutationOptions(options), queryClient);
+};
+export const getEnrollEmailFactorUrl = () => {
+  return `/api/v1/user/factor/enroll/email`;
+};
 
 /**
  * Sends a verification code to the user's primary email. The portal needs the primary
@@ -553,15 +500,15 @@ export const useEnrollPhoneFactor = <TError = BadRequestResponse | StepUpRequire
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling email
  */
-export const enrollEmailFactor = async (enrollEmailFactorRequest: EnrollEmailFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const enrollEmailFactor = async (
+  enrollEmailFactorRequest: EnrollEmailFactorRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<EnrollmentResponse> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -569,73 +516,59 @@ export const enrollEmailFactor = async (enrollEmailFactorRequest: EnrollEmailFac
     }
     return headers;
   };
-return apiFetch<EnrollmentResponse>(getEnrollEmailFactorUrl(),
-  {
+  return apiFetch<EnrollmentResponse>(getEnrollEmailFactorUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(enrollEmailFactorRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(enrollEmailFactorRequest),
+  });
+};
 
 export const getEnrollEmailFactorMutationKey = () => ['enrollEmailFactor'] as const;
 
-export const getEnrollEmailFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError,EnrollEmailFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError,EnrollEmailFactorMutationVariables, TContext> => {
+export const getEnrollEmailFactorMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext> => {
+  const mutationKey = getEnrollEmailFactorMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getEnrollEmailFactorMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollEmailFactor>>, EnrollEmailFactorMutationVariables> = (props) => {
+    const { data } = props ?? {};
 
+    return enrollEmailFactor(data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type EnrollEmailFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollEmailFactor>>>;
+export type EnrollEmailFactorMutationBody = EnrollEmailFactorRequest;
+export type EnrollEmailFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type EnrollEmailFactorMutationVariables = { data: EnrollEmailFactorRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollEmailFactor>>, EnrollEmailFactorMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  enrollEmailFactor(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type EnrollEmailFactorMutationResult = NonNullable<Awaited<ReturnType<typeof enrollEmailFactor>>>
-    export type EnrollEmailFactorMutationBody = EnrollEmailFactorRequest
-    export type EnrollEmailFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type EnrollEmailFactorMutationVariables = {data: EnrollEmailFactorRequest}
-
-    /**
+/**
  * @summary Start enrolling email
  */
-export const useEnrollEmailFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError,EnrollEmailFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof enrollEmailFactor>>,
-        TError,
-        EnrollEmailFactorMutationVariables,
-        TContext
-      > => {
-      return useMutation(getEnrollEmailFactorMutationOptions(options), queryClient);
-    }
-    export const getEnrollCustomTotpUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor/enroll/totp`
-}
+export const useEnrollEmailFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext> => {
+  return useMutation(getEnrollEmailFactorMutationOptions(options), queryClient);
+};
+export const getEnrollCustomTotpUrl = () => {
+  return `/api/v1/user/factor/enroll/totp`;
+};
 
 /**
  * Finishes enrolment of the university's authenticator (`token:hotp` with `CUSTOM`) in
@@ -649,15 +582,15 @@ export const useEnrollEmailFactor = <TError = BadRequestResponse | StepUpRequire
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Enrol the university's own authenticator
  */
-export const enrollCustomTotp = async (enrollCustomTotpRequest: EnrollCustomTotpRequest, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const enrollCustomTotp = async (
+  enrollCustomTotpRequest: EnrollCustomTotpRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<OperationStatus> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -665,73 +598,59 @@ export const enrollCustomTotp = async (enrollCustomTotpRequest: EnrollCustomTotp
     }
     return headers;
   };
-return apiFetch<OperationStatus>(getEnrollCustomTotpUrl(),
-  {
+  return apiFetch<OperationStatus>(getEnrollCustomTotpUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(enrollCustomTotpRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(enrollCustomTotpRequest),
+  });
+};
 
 export const getEnrollCustomTotpMutationKey = () => ['enrollCustomTotp'] as const;
 
-export const getEnrollCustomTotpMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError,EnrollCustomTotpMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError,EnrollCustomTotpMutationVariables, TContext> => {
+export const getEnrollCustomTotpMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext> => {
+  const mutationKey = getEnrollCustomTotpMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getEnrollCustomTotpMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollCustomTotp>>, EnrollCustomTotpMutationVariables> = (props) => {
+    const { data } = props ?? {};
 
+    return enrollCustomTotp(data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type EnrollCustomTotpMutationResult = NonNullable<Awaited<ReturnType<typeof enrollCustomTotp>>>;
+export type EnrollCustomTotpMutationBody = EnrollCustomTotpRequest;
+export type EnrollCustomTotpMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type EnrollCustomTotpMutationVariables = { data: EnrollCustomTotpRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollCustomTotp>>, EnrollCustomTotpMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  enrollCustomTotp(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type EnrollCustomTotpMutationResult = NonNullable<Awaited<ReturnType<typeof enrollCustomTotp>>>
-    export type EnrollCustomTotpMutationBody = EnrollCustomTotpRequest
-    export type EnrollCustomTotpMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type EnrollCustomTotpMutationVariables = {data: EnrollCustomTotpRequest}
-
-    /**
+/**
  * @summary Enrol the university's own authenticator
  */
-export const useEnrollCustomTotp = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError,EnrollCustomTotpMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof enrollCustomTotp>>,
-        TError,
-        EnrollCustomTotpMutationVariables,
-        TContext
-      > => {
-      return useMutation(getEnrollCustomTotpMutationOptions(options), queryClient);
-    }
-    export const getGetCustomTotpSecretUrl = () => {
-
-
-
-
-  return `/api/v1/user/factor/totp/secret`
-}
+export const useEnrollCustomTotp = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext> => {
+  return useMutation(getEnrollCustomTotpMutationOptions(options), queryClient);
+};
+export const getGetCustomTotpSecretUrl = () => {
+  return `/api/v1/user/factor/totp/secret`;
+};
 
 /**
  * A new secret for the university's authenticator, as an `otpauth://` address (shown
@@ -742,102 +661,100 @@ export const useEnrollCustomTotp = <TError = BadRequestResponse | StepUpRequired
  * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
-export const getCustomTotpSecret = async ( options?: Parameters<typeof apiFetch>[1]): Promise<CustomTotpSecretResponse> => {
-
-  return apiFetch<CustomTotpSecretResponse>(getGetCustomTotpSecretUrl(),
-  {
+export const getCustomTotpSecret = async (options?: Parameters<typeof apiFetch>[1]): Promise<CustomTotpSecretResponse> => {
+  return apiFetch<CustomTotpSecretResponse>(getGetCustomTotpSecretUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getGetCustomTotpSecretQueryKey = () => {
-    return [
-    `/api/v1/user/factor/totp/secret`
-    ] as const;
-    }
+  return [`/api/v1/user/factor/totp/secret`] as const;
+};
 
+export const getGetCustomTotpSecretQueryOptions = <
+  TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getGetCustomTotpSecretQueryOptions = <TData = Awaited<ReturnType<typeof getCustomTotpSecret>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getGetCustomTotpSecretQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getCustomTotpSecret>>> = ({ signal }) => getCustomTotpSecret({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getGetCustomTotpSecretQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetCustomTotpSecretQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomTotpSecret>>>;
+export type GetCustomTotpSecretQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCustomTotpSecret>>> = ({ signal }) => getCustomTotpSecret({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetCustomTotpSecretQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomTotpSecret>>>
-export type GetCustomTotpSecretQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetCustomTotpSecret<TData = Awaited<ReturnType<typeof getCustomTotpSecret>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getCustomTotpSecret>>,
-          TError,
-          Awaited<ReturnType<typeof getCustomTotpSecret>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomTotpSecret<TData = Awaited<ReturnType<typeof getCustomTotpSecret>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getCustomTotpSecret>>,
-          TError,
-          Awaited<ReturnType<typeof getCustomTotpSecret>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomTotpSecret<TData = Awaited<ReturnType<typeof getCustomTotpSecret>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCustomTotpSecret<
+  TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, Awaited<ReturnType<typeof getCustomTotpSecret>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetCustomTotpSecret<
+  TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, Awaited<ReturnType<typeof getCustomTotpSecret>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetCustomTotpSecret<
+  TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary Get a secret for the university's own authenticator
  */
 
-export function useGetCustomTotpSecret<TData = Awaited<ReturnType<typeof getCustomTotpSecret>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetCustomTotpSecret<
+  TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetCustomTotpSecretQueryOptions(options);
 
-  const queryOptions = getGetCustomTotpSecretQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
-export const getResetFactorUrl = (factorId: string,) => {
-
-
-
-
-  return `/api/v1/user/factor/${factorId}`
-}
+export const getResetFactorUrl = (factorId: string) => {
+  return `/api/v1/user/factor/${factorId}`;
+};
 
 /**
  * Removes an active factor, or deletes the security question. A truthy `status` means
@@ -851,74 +768,57 @@ export const getResetFactorUrl = (factorId: string,) => {
  * @summary Remove (reset) a factor
  */
 export const resetFactor = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus | void> => {
-
-  return apiFetch<OperationStatus | void>(getResetFactorUrl(factorId),
-  {
+  return apiFetch<OperationStatus | void>(getResetFactorUrl(factorId), {
     ...options,
-    method: 'DELETE'
-
-
-  }
-);}
-
-
-
-
+    method: 'DELETE',
+  });
+};
 
 export const getResetFactorMutationKey = () => ['resetFactor'] as const;
 
-export const getResetFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError,ResetFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError,ResetFactorMutationVariables, TContext> => {
+export const getResetFactorMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext> => {
+  const mutationKey = getResetFactorMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getResetFactorMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetFactor>>, ResetFactorMutationVariables> = (props) => {
+    const { factorId } = props ?? {};
 
+    return resetFactor(factorId, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type ResetFactorMutationResult = NonNullable<Awaited<ReturnType<typeof resetFactor>>>;
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetFactor>>, ResetFactorMutationVariables> = (props) => {
-          const {factorId} = props ?? {};
+export type ResetFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type ResetFactorMutationVariables = { factorId: string };
 
-          return  resetFactor(factorId,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ResetFactorMutationResult = NonNullable<Awaited<ReturnType<typeof resetFactor>>>
-
-    export type ResetFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type ResetFactorMutationVariables = {factorId: string}
-
-    /**
+/**
  * @summary Remove (reset) a factor
  */
-export const useResetFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError,ResetFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof resetFactor>>,
-        TError,
-        ResetFactorMutationVariables,
-        TContext
-      > => {
-      return useMutation(getResetFactorMutationOptions(options), queryClient);
-    }
-    export const getActivateFactorUrl = (factorId: string,) => {
-
-
-
-
-  return `/api/v1/user/factor/${factorId}/activate`
-}
+export const useResetFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext> => {
+  return useMutation(getResetFactorMutationOptions(options), queryClient);
+};
+export const getActivateFactorUrl = (factorId: string) => {
+  return `/api/v1/user/factor/${factorId}/activate`;
+};
 
 /**
  * Completes a pending enrolment: with the code the user entered (`passCode`) for
@@ -932,16 +832,16 @@ export const useResetFactor = <TError = BadRequestResponse | StepUpRequiredRespo
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Finish enrolling a factor
  */
-export const activateFactor = async (factorId: string,
-    activateFactorRequest: ActivateFactorRequest, options?: Parameters<typeof apiFetch>[1]): Promise<EnrollmentResponse> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const activateFactor = async (
+  factorId: string,
+  activateFactorRequest: ActivateFactorRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<EnrollmentResponse> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -949,73 +849,59 @@ export const activateFactor = async (factorId: string,
     }
     return headers;
   };
-return apiFetch<EnrollmentResponse>(getActivateFactorUrl(factorId),
-  {
+  return apiFetch<EnrollmentResponse>(getActivateFactorUrl(factorId), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(activateFactorRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(activateFactorRequest),
+  });
+};
 
 export const getActivateFactorMutationKey = () => ['activateFactor'] as const;
 
-export const getActivateFactorMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError,ActivateFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError,ActivateFactorMutationVariables, TContext> => {
+export const getActivateFactorMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext> => {
+  const mutationKey = getActivateFactorMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getActivateFactorMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof activateFactor>>, ActivateFactorMutationVariables> = (props) => {
+    const { factorId, data } = props ?? {};
 
+    return activateFactor(factorId, data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type ActivateFactorMutationResult = NonNullable<Awaited<ReturnType<typeof activateFactor>>>;
+export type ActivateFactorMutationBody = ActivateFactorRequest;
+export type ActivateFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type ActivateFactorMutationVariables = { factorId: string; data: ActivateFactorRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof activateFactor>>, ActivateFactorMutationVariables> = (props) => {
-          const {factorId,data} = props ?? {};
-
-          return  activateFactor(factorId,data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ActivateFactorMutationResult = NonNullable<Awaited<ReturnType<typeof activateFactor>>>
-    export type ActivateFactorMutationBody = ActivateFactorRequest
-    export type ActivateFactorMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type ActivateFactorMutationVariables = {factorId: string;data: ActivateFactorRequest}
-
-    /**
+/**
  * @summary Finish enrolling a factor
  */
-export const useActivateFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError,ActivateFactorMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof activateFactor>>,
-        TError,
-        ActivateFactorMutationVariables,
-        TContext
-      > => {
-      return useMutation(getActivateFactorMutationOptions(options), queryClient);
-    }
-    export const getPollFactorActivationUrl = (factorId: string,) => {
-
-
-
-
-  return `/api/v1/user/factor/${factorId}/activate/poll`
-}
+export const useActivateFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext> => {
+  return useMutation(getActivateFactorMutationOptions(options), queryClient);
+};
+export const getPollFactorActivationUrl = (factorId: string) => {
+  return `/api/v1/user/factor/${factorId}/activate/poll`;
+};
 
 /**
  * Polled every 5 seconds with no request body while an activation is pending (Okta
@@ -1025,64 +911,51 @@ export const useActivateFactor = <TError = BadRequestResponse | StepUpRequiredRe
  * @summary Check whether a pending activation has finished
  */
 export const pollFactorActivation = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<FactorActivationPoll> => {
-
-  return apiFetch<FactorActivationPoll>(getPollFactorActivationUrl(factorId),
-  {
+  return apiFetch<FactorActivationPoll>(getPollFactorActivationUrl(factorId), {
     ...options,
-    method: 'POST'
-
-
-  }
-);}
-
-
-
-
+    method: 'POST',
+  });
+};
 
 export const getPollFactorActivationMutationKey = () => ['pollFactorActivation'] as const;
 
-export const getPollFactorActivationMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError,PollFactorActivationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError,PollFactorActivationMutationVariables, TContext> => {
+export const getPollFactorActivationMutationOptions = <
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext> => {
+  const mutationKey = getPollFactorActivationMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getPollFactorActivationMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof pollFactorActivation>>, PollFactorActivationMutationVariables> = (props) => {
+    const { factorId } = props ?? {};
 
+    return pollFactorActivation(factorId, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type PollFactorActivationMutationResult = NonNullable<Awaited<ReturnType<typeof pollFactorActivation>>>;
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pollFactorActivation>>, PollFactorActivationMutationVariables> = (props) => {
-          const {factorId} = props ?? {};
+export type PollFactorActivationMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
+export type PollFactorActivationMutationVariables = { factorId: string };
 
-          return  pollFactorActivation(factorId,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type PollFactorActivationMutationResult = NonNullable<Awaited<ReturnType<typeof pollFactorActivation>>>
-
-    export type PollFactorActivationMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-    export type PollFactorActivationMutationVariables = {factorId: string}
-
-    /**
+/**
  * @summary Check whether a pending activation has finished
  */
-export const usePollFactorActivation = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError,PollFactorActivationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof pollFactorActivation>>,
-        TError,
-        PollFactorActivationMutationVariables,
-        TContext
-      > => {
-      return useMutation(getPollFactorActivationMutationOptions(options), queryClient);
-    }
+export const usePollFactorActivation = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext> => {
+  return useMutation(getPollFactorActivationMutationOptions(options), queryClient);
+};

@@ -60,95 +60,144 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  HttpResponse,
-  http
-} from 'msw';
-import type {
-  RequestHandlerOptions
-} from 'msw';
+import { HttpResponse, http } from 'msw';
+import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  IdentityProviderListResponse,
-  LinkedIdentitiesResponse,
-  OperationStatus
-} from '../../model';
+import type { IdentityProviderListResponse, LinkedIdentitiesResponse, OperationStatus } from '../../model';
 
+export const getGetLinkedIdentitiesResponseMock = (): LinkedIdentitiesResponse => ({
+  idps: [
+    { id: '0oa1smart', name: 'smart', linked: false },
+    { id: '0oa2facebook', name: 'facebook', linked: false },
+    { id: '0oa3linkedin', name: 'linkedin', linked: false },
+    { id: '0oa4google', name: 'google', linked: false },
+    { id: '0oa5apple', name: 'apple', linked: false },
+  ],
+});
 
-export const getGetLinkedIdentitiesResponseMock = (): LinkedIdentitiesResponse => ({"idps":[{"id":"0oa1smart","name":"smart","linked":false},{"id":"0oa2facebook","name":"facebook","linked":false},{"id":"0oa3linkedin","name":"linkedin","linked":false},{"id":"0oa4google","name":"google","linked":false},{"id":"0oa5apple","name":"apple","linked":false}]})
+export const getLinkIdentityResponseMock = (): OperationStatus => ({ status: true });
 
-export const getLinkIdentityResponseMock = (): OperationStatus => ({"status":true})
+export const getUnlinkIdentityResponseMock = (): OperationStatus => ({ status: true });
 
-export const getUnlinkIdentityResponseMock = (): OperationStatus => ({"status":true})
+export const getGetIdpConfigResponseMock = (): string => 'true';
 
-export const getGetIdpConfigResponseMock = (): string => ("true")
+export const getListIdentityProvidersResponseMock = (): IdentityProviderListResponse => ({
+  idps: [
+    { id: '0oa1smart', name: 'smart' },
+    { id: '0oa2facebook', name: 'facebook' },
+    { id: '0oa3linkedin', name: 'linkedin' },
+    { id: '0oa4google', name: 'google' },
+    { id: '0oa5apple', name: 'apple' },
+  ],
+});
 
-export const getListIdentityProvidersResponseMock = (): IdentityProviderListResponse => ({"idps":[{"id":"0oa1smart","name":"smart"},{"id":"0oa2facebook","name":"facebook"},{"id":"0oa3linkedin","name":"linkedin"},{"id":"0oa4google","name":"google"},{"id":"0oa5apple","name":"apple"}]})
+export const getGetLinkedIdentitiesMockHandler = (
+  overrideResponse?:
+    | LinkedIdentitiesResponse
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LinkedIdentitiesResponse> | LinkedIdentitiesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/v1/user/idps',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetLinkedIdentitiesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
+export const getLinkIdentityMockHandler = (
+  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/v1/user/idps/:idpId',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getLinkIdentityResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
-export const getGetLinkedIdentitiesMockHandler = (overrideResponse?: LinkedIdentitiesResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LinkedIdentitiesResponse> | LinkedIdentitiesResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/v1/user/idps', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+export const getUnlinkIdentityMockHandler = (
+  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
+  options?: RequestHandlerOptions,
+) => {
+  return http.delete(
+    '*/api/v1/user/idps/:idpId',
+    async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getUnlinkIdentityResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
+export const getGetIdpConfigMockHandler = (
+  overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/v1/app/config/idp',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetIdpConfigResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetLinkedIdentitiesResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getLinkIdentityMockHandler = (overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperationStatus> | OperationStatus), options?: RequestHandlerOptions) => {
-  return http.post('*/api/v1/user/idps/:idpId', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getLinkIdentityResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getUnlinkIdentityMockHandler = (overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus), options?: RequestHandlerOptions) => {
-  return http.delete('*/api/v1/user/idps/:idpId', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getUnlinkIdentityResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getGetIdpConfigMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
-  return http.get('*/api/v1/app/config/idp', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetIdpConfigResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getListIdentityProvidersMockHandler = (overrideResponse?: IdentityProviderListResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<IdentityProviderListResponse> | IdentityProviderListResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/v1/idps', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getListIdentityProvidersResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
+export const getListIdentityProvidersMockHandler = (
+  overrideResponse?:
+    | IdentityProviderListResponse
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<IdentityProviderListResponse> | IdentityProviderListResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/v1/idps',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getListIdentityProvidersResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 export const getIdentitiesMock = () => [
   getGetLinkedIdentitiesMockHandler(),
   getLinkIdentityMockHandler(),
   getUnlinkIdentityMockHandler(),
   getGetIdpConfigMockHandler(),
-  getListIdentityProvidersMockHandler()
-]
+  getListIdentityProvidersMockHandler(),
+];

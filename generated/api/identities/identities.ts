@@ -60,10 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useMutation,
-  useQuery
-} from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -76,7 +73,7 @@ import type {
   UseMutationOptions,
   UseMutationResult,
   UseQueryOptions,
-  UseQueryResult
+  UseQueryResult,
 } from '@tanstack/react-query';
 
 import type {
@@ -87,15 +84,12 @@ import type {
   OperationStatus,
   ServerErrorResponse,
   StepUpRequiredResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
 } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
-
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -113,12 +107,8 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 export const getGetLinkedIdentitiesUrl = () => {
-
-
-
-
-  return `/api/v1/user/idps`
-}
+  return `/api/v1/user/idps`;
+};
 
 /**
  * One entry per identity provider the account can be linked to. The portal matches
@@ -126,102 +116,100 @@ export const getGetLinkedIdentitiesUrl = () => {
  * unlinked by the user.
  * @summary List the social identities and whether each is linked
  */
-export const getLinkedIdentities = async ( options?: Parameters<typeof apiFetch>[1]): Promise<LinkedIdentitiesResponse> => {
-
-  return apiFetch<LinkedIdentitiesResponse>(getGetLinkedIdentitiesUrl(),
-  {
+export const getLinkedIdentities = async (options?: Parameters<typeof apiFetch>[1]): Promise<LinkedIdentitiesResponse> => {
+  return apiFetch<LinkedIdentitiesResponse>(getGetLinkedIdentitiesUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getGetLinkedIdentitiesQueryKey = () => {
-    return [
-    `/api/v1/user/idps`
-    ] as const;
-    }
+  return [`/api/v1/user/idps`] as const;
+};
 
+export const getGetLinkedIdentitiesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getGetLinkedIdentitiesQueryOptions = <TData = Awaited<ReturnType<typeof getLinkedIdentities>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getGetLinkedIdentitiesQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkedIdentities>>> = ({ signal }) => getLinkedIdentities({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getGetLinkedIdentitiesQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetLinkedIdentitiesQueryResult = NonNullable<Awaited<ReturnType<typeof getLinkedIdentities>>>;
+export type GetLinkedIdentitiesQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkedIdentities>>> = ({ signal }) => getLinkedIdentities({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetLinkedIdentitiesQueryResult = NonNullable<Awaited<ReturnType<typeof getLinkedIdentities>>>
-export type GetLinkedIdentitiesQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetLinkedIdentities<TData = Awaited<ReturnType<typeof getLinkedIdentities>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLinkedIdentities>>,
-          TError,
-          Awaited<ReturnType<typeof getLinkedIdentities>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLinkedIdentities<TData = Awaited<ReturnType<typeof getLinkedIdentities>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLinkedIdentities>>,
-          TError,
-          Awaited<ReturnType<typeof getLinkedIdentities>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLinkedIdentities<TData = Awaited<ReturnType<typeof getLinkedIdentities>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLinkedIdentities<
+  TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, Awaited<ReturnType<typeof getLinkedIdentities>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLinkedIdentities<
+  TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, Awaited<ReturnType<typeof getLinkedIdentities>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLinkedIdentities<
+  TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary List the social identities and whether each is linked
  */
 
-export function useGetLinkedIdentities<TData = Awaited<ReturnType<typeof getLinkedIdentities>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetLinkedIdentities<
+  TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLinkedIdentitiesQueryOptions(options);
 
-  const queryOptions = getGetLinkedIdentitiesQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
-export const getLinkIdentityUrl = (idpId: string,) => {
-
-
-
-
-  return `/api/v1/user/idps/${idpId}`
-}
+export const getLinkIdentityUrl = (idpId: string) => {
+  return `/api/v1/user/idps/${idpId}`;
+};
 
 /**
  * Links the external identity (the subject of the token from `exchangeSocialCode`) to
@@ -241,16 +229,16 @@ export const getLinkIdentityUrl = (idpId: string,) => {
  * names both accounts, and after a fresh sign-in (`prompt=login`, `max_age=0`).
  * @summary Link an external identity to the account
  */
-export const linkIdentity = async (idpId: string,
-    linkIdentityRequest: LinkIdentityRequest, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const linkIdentity = async (
+  idpId: string,
+  linkIdentityRequest: LinkIdentityRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<OperationStatus> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -258,73 +246,59 @@ export const linkIdentity = async (idpId: string,
     }
     return headers;
   };
-return apiFetch<OperationStatus>(getLinkIdentityUrl(idpId),
-  {
+  return apiFetch<OperationStatus>(getLinkIdentityUrl(idpId), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(linkIdentityRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(linkIdentityRequest),
+  });
+};
 
 export const getLinkIdentityMutationKey = () => ['linkIdentity'] as const;
 
-export const getLinkIdentityMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError,LinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError,LinkIdentityMutationVariables, TContext> => {
+export const getLinkIdentityMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext> => {
+  const mutationKey = getLinkIdentityMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getLinkIdentityMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof linkIdentity>>, LinkIdentityMutationVariables> = (props) => {
+    const { idpId, data } = props ?? {};
 
+    return linkIdentity(idpId, data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type LinkIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof linkIdentity>>>;
+export type LinkIdentityMutationBody = LinkIdentityRequest;
+export type LinkIdentityMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type LinkIdentityMutationVariables = { idpId: string; data: LinkIdentityRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof linkIdentity>>, LinkIdentityMutationVariables> = (props) => {
-          const {idpId,data} = props ?? {};
-
-          return  linkIdentity(idpId,data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type LinkIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof linkIdentity>>>
-    export type LinkIdentityMutationBody = LinkIdentityRequest
-    export type LinkIdentityMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type LinkIdentityMutationVariables = {idpId: string;data: LinkIdentityRequest}
-
-    /**
+/**
  * @summary Link an external identity to the account
  */
-export const useLinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError,LinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof linkIdentity>>,
-        TError,
-        LinkIdentityMutationVariables,
-        TContext
-      > => {
-      return useMutation(getLinkIdentityMutationOptions(options), queryClient);
-    }
-    export const getUnlinkIdentityUrl = (idpId: string,) => {
-
-
-
-
-  return `/api/v1/user/idps/${idpId}`
-}
+export const useLinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext> => {
+  return useMutation(getLinkIdentityMutationOptions(options), queryClient);
+};
+export const getUnlinkIdentityUrl = (idpId: string) => {
+  return `/api/v1/user/idps/${idpId}`;
+};
 
 /**
  * Removes the link to that identity provider. The portal asks for confirmation first
@@ -338,268 +312,239 @@ export const useLinkIdentity = <TError = BadRequestResponse | StepUpRequiredResp
  * @summary Unlink an external identity from the account
  */
 export const unlinkIdentity = async (idpId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
-
-  return apiFetch<OperationStatus>(getUnlinkIdentityUrl(idpId),
-  {
+  return apiFetch<OperationStatus>(getUnlinkIdentityUrl(idpId), {
     ...options,
-    method: 'DELETE'
-
-
-  }
-);}
-
-
-
-
+    method: 'DELETE',
+  });
+};
 
 export const getUnlinkIdentityMutationKey = () => ['unlinkIdentity'] as const;
 
-export const getUnlinkIdentityMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError,UnlinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError,UnlinkIdentityMutationVariables, TContext> => {
+export const getUnlinkIdentityMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext> => {
+  const mutationKey = getUnlinkIdentityMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getUnlinkIdentityMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof unlinkIdentity>>, UnlinkIdentityMutationVariables> = (props) => {
+    const { idpId } = props ?? {};
 
+    return unlinkIdentity(idpId, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type UnlinkIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof unlinkIdentity>>>;
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unlinkIdentity>>, UnlinkIdentityMutationVariables> = (props) => {
-          const {idpId} = props ?? {};
+export type UnlinkIdentityMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type UnlinkIdentityMutationVariables = { idpId: string };
 
-          return  unlinkIdentity(idpId,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type UnlinkIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof unlinkIdentity>>>
-
-    export type UnlinkIdentityMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type UnlinkIdentityMutationVariables = {idpId: string}
-
-    /**
+/**
  * @summary Unlink an external identity from the account
  */
-export const useUnlinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError,UnlinkIdentityMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof unlinkIdentity>>,
-        TError,
-        UnlinkIdentityMutationVariables,
-        TContext
-      > => {
-      return useMutation(getUnlinkIdentityMutationOptions(options), queryClient);
-    }
-    export const getGetIdpConfigUrl = () => {
-
-
-
-
-  return `/api/v1/app/config/idp`
-}
+export const useUnlinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext> => {
+  return useMutation(getUnlinkIdentityMutationOptions(options), queryClient);
+};
+export const getGetIdpConfigUrl = () => {
+  return `/api/v1/app/config/idp`;
+};
 
 /**
  * The response body is a JSON string. Exactly `"true"` shows the "Social Identities &
  * IAM SMART" box on the profile page; any other value hides it.
  * @summary Whether the social identities box is shown
  */
-export const getIdpConfig = async ( options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
-
-  return apiFetch<string>(getGetIdpConfigUrl(),
-  {
+export const getIdpConfig = async (options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
+  return apiFetch<string>(getGetIdpConfigUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getGetIdpConfigQueryKey = () => {
-    return [
-    `/api/v1/app/config/idp`
-    ] as const;
-    }
+  return [`/api/v1/app/config/idp`] as const;
+};
 
+export const getGetIdpConfigQueryOptions = <
+  TData = Awaited<ReturnType<typeof getIdpConfig>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getGetIdpConfigQueryOptions = <TData = Awaited<ReturnType<typeof getIdpConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getGetIdpConfigQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getIdpConfig>>> = ({ signal }) => getIdpConfig({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getGetIdpConfigQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetIdpConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getIdpConfig>>>;
+export type GetIdpConfigQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getIdpConfig>>> = ({ signal }) => getIdpConfig({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetIdpConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getIdpConfig>>>
-export type GetIdpConfigQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetIdpConfig<TData = Awaited<ReturnType<typeof getIdpConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getIdpConfig>>,
-          TError,
-          Awaited<ReturnType<typeof getIdpConfig>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIdpConfig<TData = Awaited<ReturnType<typeof getIdpConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getIdpConfig>>,
-          TError,
-          Awaited<ReturnType<typeof getIdpConfig>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIdpConfig<TData = Awaited<ReturnType<typeof getIdpConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetIdpConfig<
+  TData = Awaited<ReturnType<typeof getIdpConfig>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> &
+      Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, Awaited<ReturnType<typeof getIdpConfig>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetIdpConfig<
+  TData = Awaited<ReturnType<typeof getIdpConfig>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> &
+      Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, Awaited<ReturnType<typeof getIdpConfig>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetIdpConfig<
+  TData = Awaited<ReturnType<typeof getIdpConfig>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary Whether the social identities box is shown
  */
 
-export function useGetIdpConfig<TData = Awaited<ReturnType<typeof getIdpConfig>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetIdpConfig<
+  TData = Awaited<ReturnType<typeof getIdpConfig>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetIdpConfigQueryOptions(options);
 
-  const queryOptions = getGetIdpConfigQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
 export const getListIdentityProvidersUrl = () => {
-
-
-
-
-  return `/api/v1/idps`
-}
+  return `/api/v1/idps`;
+};
 
 /**
  * The identity providers known to the backend, without link state. Defined by the
  * product specification; the portal does not use it.
  * @summary List the identity providers
  */
-export const listIdentityProviders = async ( options?: Parameters<typeof apiFetch>[1]): Promise<IdentityProviderListResponse> => {
-
-  return apiFetch<IdentityProviderListResponse>(getListIdentityProvidersUrl(),
-  {
+export const listIdentityProviders = async (options?: Parameters<typeof apiFetch>[1]): Promise<IdentityProviderListResponse> => {
+  return apiFetch<IdentityProviderListResponse>(getListIdentityProvidersUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getListIdentityProvidersQueryKey = () => {
-    return [
-    `/api/v1/idps`
-    ] as const;
-    }
+  return [`/api/v1/idps`] as const;
+};
 
+export const getListIdentityProvidersQueryOptions = <
+  TData = Awaited<ReturnType<typeof listIdentityProviders>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getListIdentityProvidersQueryOptions = <TData = Awaited<ReturnType<typeof listIdentityProviders>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getListIdentityProvidersQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listIdentityProviders>>> = ({ signal }) =>
+    listIdentityProviders({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getListIdentityProvidersQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type ListIdentityProvidersQueryResult = NonNullable<Awaited<ReturnType<typeof listIdentityProviders>>>;
+export type ListIdentityProvidersQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listIdentityProviders>>> = ({ signal }) => listIdentityProviders({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type ListIdentityProvidersQueryResult = NonNullable<Awaited<ReturnType<typeof listIdentityProviders>>>
-export type ListIdentityProvidersQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useListIdentityProviders<TData = Awaited<ReturnType<typeof listIdentityProviders>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listIdentityProviders>>,
-          TError,
-          Awaited<ReturnType<typeof listIdentityProviders>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIdentityProviders<TData = Awaited<ReturnType<typeof listIdentityProviders>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listIdentityProviders>>,
-          TError,
-          Awaited<ReturnType<typeof listIdentityProviders>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIdentityProviders<TData = Awaited<ReturnType<typeof listIdentityProviders>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListIdentityProviders<
+  TData = Awaited<ReturnType<typeof listIdentityProviders>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, Awaited<ReturnType<typeof listIdentityProviders>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListIdentityProviders<
+  TData = Awaited<ReturnType<typeof listIdentityProviders>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, Awaited<ReturnType<typeof listIdentityProviders>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListIdentityProviders<
+  TData = Awaited<ReturnType<typeof listIdentityProviders>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary List the identity providers
  */
 
-export function useListIdentityProviders<TData = Awaited<ReturnType<typeof listIdentityProviders>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useListIdentityProviders<
+  TData = Awaited<ReturnType<typeof listIdentityProviders>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListIdentityProvidersQueryOptions(options);
 
-  const queryOptions = getListIdentityProvidersQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
-
-
-
-
-
-

@@ -60,33 +60,31 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  HttpResponse,
-  http
-} from 'msw';
-import type {
-  RequestHandlerOptions
-} from 'msw';
+import { HttpResponse, http } from 'msw';
+import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  LinkProviderResponse
-} from '../../model';
+import type { LinkProviderResponse } from '../../model';
 
+export const getGetLinkProviderResponseMock = (): LinkProviderResponse => ({ provider: 'iamsmart' });
 
-export const getGetLinkProviderResponseMock = (): LinkProviderResponse => ({"provider":"iamsmart"})
-
-
-export const getGetLinkProviderMockHandler = (overrideResponse?: LinkProviderResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LinkProviderResponse> | LinkProviderResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/oauth/provider', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetLinkProviderResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-export const getIdentityProviderMock = () => [
-  getGetLinkProviderMockHandler()
-]
+export const getGetLinkProviderMockHandler = (
+  overrideResponse?:
+    LinkProviderResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LinkProviderResponse> | LinkProviderResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/oauth/provider',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetLinkProviderResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+export const getIdentityProviderMock = () => [getGetLinkProviderMockHandler()];

@@ -60,9 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useQuery
-} from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -72,22 +70,14 @@ import type {
   QueryKey,
   UndefinedInitialDataOptions,
   UseQueryOptions,
-  UseQueryResult
+  UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  GetLinkProviderParams,
-  LinkProviderResponse,
-  ServerErrorResponse
-} from '../../model';
+import type { BadRequestResponse, GetLinkProviderParams, LinkProviderResponse, ServerErrorResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
-
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -104,20 +94,19 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getGetLinkProviderUrl = (params: GetLinkProviderParams,) => {
+export const getGetLinkProviderUrl = (params: GetLinkProviderParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
-
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : String(value))
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/oauth/provider?${stringifiedParams}` : `/oauth/provider`
-}
+  return stringifiedParams.length > 0 ? `/oauth/provider?${stringifiedParams}` : `/oauth/provider`;
+};
 
 /**
  * Public, and served by the identity provider, not the portal's backend. The
@@ -126,91 +115,87 @@ export const getGetLinkProviderUrl = (params: GetLinkProviderParams,) => {
  * @summary Which provider an identity-link instruction is for
  */
 export const getLinkProvider = async (params: GetLinkProviderParams, options?: Parameters<typeof apiFetch>[1]): Promise<LinkProviderResponse> => {
-
-  return apiFetch<LinkProviderResponse>(getGetLinkProviderUrl(params),
-  {
+  return apiFetch<LinkProviderResponse>(getGetLinkProviderUrl(params), {
     ...options,
-    method: 'GET'
+    method: 'GET',
+  });
+};
 
+export const getGetLinkProviderQueryKey = (params?: GetLinkProviderParams) => {
+  return [`/oauth/provider`, ...(params ? [params] : [])] as const;
+};
 
-  }
-);}
-
-
-
-
-
-export const getGetLinkProviderQueryKey = (params?: GetLinkProviderParams,) => {
-    return [
-    `/oauth/provider`, ...(params ? [params] : [])
-    ] as const;
-    }
-
-
-export const getGetLinkProviderQueryOptions = <TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(params: GetLinkProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLinkProviderQueryOptions = <
+  TData = Awaited<ReturnType<typeof getLinkProvider>>,
+  TError = BadRequestResponse | ServerErrorResponse,
+>(
+  params: GetLinkProviderParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
 ) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryKey = queryOptions?.queryKey ?? getGetLinkProviderQueryKey(params);
 
-  const queryKey =  queryOptions?.queryKey ?? getGetLinkProviderQueryKey(params);
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkProvider>>> = ({ signal }) => getLinkProvider(params, { signal, ...requestOptions });
 
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkProvider>>> = ({ signal }) => getLinkProvider(params, { signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetLinkProviderQueryResult = NonNullable<Awaited<ReturnType<typeof getLinkProvider>>>
-export type GetLinkProviderQueryError = BadRequestResponse | ServerErrorResponse
-
+export type GetLinkProviderQueryResult = NonNullable<Awaited<ReturnType<typeof getLinkProvider>>>;
+export type GetLinkProviderQueryError = BadRequestResponse | ServerErrorResponse;
 
 export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(
- params: GetLinkProviderParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLinkProvider>>,
-          TError,
-          Awaited<ReturnType<typeof getLinkProvider>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+  params: GetLinkProviderParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, Awaited<ReturnType<typeof getLinkProvider>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(
- params: GetLinkProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLinkProvider>>,
-          TError,
-          Awaited<ReturnType<typeof getLinkProvider>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+  params: GetLinkProviderParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, Awaited<ReturnType<typeof getLinkProvider>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(
- params: GetLinkProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+  params: GetLinkProviderParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary Which provider an identity-link instruction is for
  */
 
 export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(
- params: GetLinkProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  params: GetLinkProviderParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLinkProviderQueryOptions(params, options);
 
-  const queryOptions = getGetLinkProviderQueryOptions(params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
-
-
-
-
-
-

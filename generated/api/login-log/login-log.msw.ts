@@ -60,33 +60,46 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  HttpResponse,
-  http
-} from 'msw';
-import type {
-  RequestHandlerOptions
-} from 'msw';
+import { HttpResponse, http } from 'msw';
+import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  LoginLogPage
-} from '../../model';
+import type { LoginLogPage } from '../../model';
 
+export const getGetLoginLogResponseMock = (): LoginLogPage => ({
+  afterToken: null,
+  logs: [
+    { time: '2026-11-21T08:05:33Z', browser: 'Chrome 142', os: 'macOS 16', ip: '192.0.2.130', district: 'Wan Chai', application: 'Account Portal' },
+    { time: '2026-11-20T08:40:17Z', browser: 'Chrome 142', os: 'macOS 16', ip: '198.51.100.73', district: 'Sha Tin', application: 'Canvas' },
+    {
+      time: '2026-11-19T14:56:36Z',
+      browser: 'Firefox 146',
+      os: 'Windows 11',
+      ip: '192.0.2.41',
+      district: 'Central and Western',
+      application: 'Library',
+    },
+    { time: '2026-11-18T17:34:41Z', browser: 'Edge 142', os: 'Windows 11', ip: '192.0.2.41', district: 'Central and Western', application: 'Canvas' },
+    { time: '2026-11-18T02:38:44Z', browser: 'Chrome 142', os: 'macOS 16', ip: '198.51.100.73', district: 'Sha Tin', application: 'Library' },
+  ],
+});
 
-export const getGetLoginLogResponseMock = (): LoginLogPage => ({"afterToken":null,"logs":[{"time":"2026-11-21T08:05:33Z","browser":"Chrome 142","os":"macOS 16","ip":"192.0.2.130","district":"Wan Chai","application":"Account Portal"},{"time":"2026-11-20T08:40:17Z","browser":"Chrome 142","os":"macOS 16","ip":"198.51.100.73","district":"Sha Tin","application":"Canvas"},{"time":"2026-11-19T14:56:36Z","browser":"Firefox 146","os":"Windows 11","ip":"192.0.2.41","district":"Central and Western","application":"Library"},{"time":"2026-11-18T17:34:41Z","browser":"Edge 142","os":"Windows 11","ip":"192.0.2.41","district":"Central and Western","application":"Canvas"},{"time":"2026-11-18T02:38:44Z","browser":"Chrome 142","os":"macOS 16","ip":"198.51.100.73","district":"Sha Tin","application":"Library"}]})
-
-
-export const getGetLoginLogMockHandler = (overrideResponse?: LoginLogPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LoginLogPage> | LoginLogPage), options?: RequestHandlerOptions) => {
-  return http.get('*/api/v1/user/log', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetLoginLogResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-export const getLoginLogMock = () => [
-  getGetLoginLogMockHandler()
-]
+export const getGetLoginLogMockHandler = (
+  overrideResponse?: LoginLogPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LoginLogPage> | LoginLogPage),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/v1/user/log',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetLoginLogResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+export const getLoginLogMock = () => [getGetLoginLogMockHandler()];

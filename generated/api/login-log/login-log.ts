@@ -60,10 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useInfiniteQuery,
-  useQuery
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -77,23 +74,14 @@ import type {
   UseInfiniteQueryOptions,
   UseInfiniteQueryResult,
   UseQueryOptions,
-  UseQueryResult
+  UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  GetLoginLogParams,
-  LoginLogPage,
-  ServerErrorResponse,
-  UnauthorizedResponse
-} from '../../model';
+import type { BadRequestResponse, GetLoginLogParams, LoginLogPage, ServerErrorResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
-
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -110,20 +98,19 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getGetLoginLogUrl = (params?: GetLoginLogParams,) => {
+export const getGetLoginLogUrl = (params?: GetLoginLogParams) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
-
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : String(value))
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/api/v1/user/log?${stringifiedParams}` : `/api/v1/user/log`
-}
+  return stringifiedParams.length > 0 ? `/api/v1/user/log?${stringifiedParams}` : `/api/v1/user/log`;
+};
 
 /**
  * The user's previous logins, newest first, `num` at a time (the portal asks for 20).
@@ -139,164 +126,180 @@ export const getGetLoginLogUrl = (params?: GetLoginLogParams,) => {
  * @summary One page of the user's previous logins
  */
 export const getLoginLog = async (params?: GetLoginLogParams, options?: Parameters<typeof apiFetch>[1]): Promise<LoginLogPage> => {
-
-  return apiFetch<LoginLogPage>(getGetLoginLogUrl(params),
-  {
+  return apiFetch<LoginLogPage>(getGetLoginLogUrl(params), {
     ...options,
-    method: 'GET'
+    method: 'GET',
+  });
+};
 
+export const getGetLoginLogInfiniteQueryKey = (params?: GetLoginLogParams) => {
+  return ['infinite', `/api/v1/user/log`, ...(params ? [params] : [])] as const;
+};
 
-  }
-);}
+export const getGetLoginLogQueryKey = (params?: GetLoginLogParams) => {
+  return [`/api/v1/user/log`, ...(params ? [params] : [])] as const;
+};
 
-
-
-
-
-export const getGetLoginLogInfiniteQueryKey = (params?: GetLoginLogParams,) => {
-    return [
-    'infinite', `/api/v1/user/log`, ...(params ? [params] : [])
-    ] as const;
-    }
-
-export const getGetLoginLogQueryKey = (params?: GetLoginLogParams,) => {
-    return [
-    `/api/v1/user/log`, ...(params ? [params] : [])
-    ] as const;
-    }
-
-
-export const getGetLoginLogInfiniteQueryOptions = <TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(params?: GetLoginLogParams, options?: { query?:Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLoginLogInfiniteQueryOptions = <
+  TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: {
+    query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
 ) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryKey = queryOptions?.queryKey ?? getGetLoginLogInfiniteQueryKey(params);
 
-  const queryKey =  queryOptions?.queryKey ?? getGetLoginLogInfiniteQueryKey(params);
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>, QueryKey, GetLoginLogParams['afterToken']> = ({ signal, pageParam }) =>
+    getLoginLog({ ...params, afterToken: pageParam ?? params?.['afterToken'] }, { signal, ...requestOptions });
 
+  return { queryKey, queryFn, ...queryOptions } as UseInfiniteQueryOptions<
+    Awaited<ReturnType<typeof getLoginLog>>,
+    TError,
+    TData,
+    QueryKey,
+    GetLoginLogParams['afterToken']
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
 
+export type GetLoginLogInfiniteQueryResult = NonNullable<Awaited<ReturnType<typeof getLoginLog>>>;
+export type GetLoginLogInfiniteQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>, QueryKey, GetLoginLogParams['afterToken']> = ({ signal, pageParam }) => getLoginLog({...params, 'afterToken': pageParam ?? params?.['afterToken']}, { signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetLoginLogInfiniteQueryResult = NonNullable<Awaited<ReturnType<typeof getLoginLog>>>
-export type GetLoginLogInfiniteQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetLoginLogInfinite<TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params: undefined |  GetLoginLogParams, options: { query:Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLoginLog>>,
-          TError,
-          Awaited<ReturnType<typeof getLoginLog>>, QueryKey
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLoginLogInfinite<TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params?: GetLoginLogParams, options?: { query?:Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLoginLog>>,
-          TError,
-          Awaited<ReturnType<typeof getLoginLog>>, QueryKey
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLoginLogInfinite<TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params?: GetLoginLogParams, options?: { query?:Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLoginLogInfinite<
+  TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params: undefined | GetLoginLogParams,
+  options: {
+    query: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>, QueryKey>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLoginLogInfinite<
+  TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: {
+    query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>, QueryKey>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLoginLogInfinite<
+  TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: {
+    query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary One page of the user's previous logins
  */
 
-export function useGetLoginLogInfinite<TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params?: GetLoginLogParams, options?: { query?:Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetLoginLogInfinite<
+  TData = InfiniteData<Awaited<ReturnType<typeof getLoginLog>>, GetLoginLogParams['afterToken']>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: {
+    query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLoginLogInfiniteQueryOptions(params, options);
 
-  const queryOptions = getGetLoginLogInfiniteQueryOptions(params,options)
-
-  const query = useInfiniteQuery(queryOptions, queryClient) as  UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useInfiniteQuery(queryOptions, queryClient) as UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
-export const getGetLoginLogQueryOptions = <TData = Awaited<ReturnType<typeof getLoginLog>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(params?: GetLoginLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLoginLogQueryOptions = <
+  TData = Awaited<ReturnType<typeof getLoginLog>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
 ) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryKey = queryOptions?.queryKey ?? getGetLoginLogQueryKey(params);
 
-  const queryKey =  queryOptions?.queryKey ?? getGetLoginLogQueryKey(params);
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>> = ({ signal }) => getLoginLog(params, { signal, ...requestOptions });
 
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetLoginLogQueryResult = NonNullable<Awaited<ReturnType<typeof getLoginLog>>>;
+export type GetLoginLogQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>> = ({ signal }) => getLoginLog(params, { signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetLoginLogQueryResult = NonNullable<Awaited<ReturnType<typeof getLoginLog>>>
-export type GetLoginLogQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetLoginLog<TData = Awaited<ReturnType<typeof getLoginLog>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params: undefined |  GetLoginLogParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLoginLog>>,
-          TError,
-          Awaited<ReturnType<typeof getLoginLog>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLoginLog<TData = Awaited<ReturnType<typeof getLoginLog>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params?: GetLoginLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLoginLog>>,
-          TError,
-          Awaited<ReturnType<typeof getLoginLog>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLoginLog<TData = Awaited<ReturnType<typeof getLoginLog>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params?: GetLoginLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLoginLog<
+  TData = Awaited<ReturnType<typeof getLoginLog>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params: undefined | GetLoginLogParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> &
+      Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLoginLog<
+  TData = Awaited<ReturnType<typeof getLoginLog>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> &
+      Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLoginLog<
+  TData = Awaited<ReturnType<typeof getLoginLog>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary One page of the user's previous logins
  */
 
-export function useGetLoginLog<TData = Awaited<ReturnType<typeof getLoginLog>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
- params?: GetLoginLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetLoginLog<
+  TData = Awaited<ReturnType<typeof getLoginLog>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  params?: GetLoginLogParams,
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLoginLogQueryOptions(params, options);
 
-  const queryOptions = getGetLoginLogQueryOptions(params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
-
-
-
-
-
-

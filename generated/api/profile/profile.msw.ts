@@ -60,49 +60,60 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  HttpResponse,
-  http
-} from 'msw';
-import type {
-  RequestHandlerOptions
-} from 'msw';
+import { HttpResponse, http } from 'msw';
+import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  OperationStatus,
-  ProfileResponse
-} from '../../model';
+import type { OperationStatus, ProfileResponse } from '../../model';
 
+export const getGetProfileResponseMock = (): ProfileResponse => ({
+  electronicId: 'smwong25',
+  firstName: 'Siu Ming',
+  lastName: 'Wong',
+  displayName: 'WONG Siu Ming',
+  primaryEmail: 'smwong25@my.example.edu.hk',
+  secondaryEmail: null,
+  department: 'Student',
+});
 
-export const getGetProfileResponseMock = (): ProfileResponse => ({"electronicId":"smwong25","firstName":"Siu Ming","lastName":"Wong","displayName":"WONG Siu Ming","primaryEmail":"smwong25@my.example.edu.hk","secondaryEmail":null,"department":"Student"})
+export const getUpdateRecoveryEmailResponseMock = (): OperationStatus => ({ status: true });
 
-export const getUpdateRecoveryEmailResponseMock = (): OperationStatus => ({"status":true})
+export const getGetProfileMockHandler = (
+  overrideResponse?: ProfileResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ProfileResponse> | ProfileResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/v1/user/profile',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetProfileResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
-
-export const getGetProfileMockHandler = (overrideResponse?: ProfileResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ProfileResponse> | ProfileResponse), options?: RequestHandlerOptions) => {
-  return http.get('*/api/v1/user/profile', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetProfileResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getUpdateRecoveryEmailMockHandler = (overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperationStatus> | OperationStatus), options?: RequestHandlerOptions) => {
-  return http.post('*/api/v1/user/profile', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getUpdateRecoveryEmailResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-export const getProfileMock = () => [
-  getGetProfileMockHandler(),
-  getUpdateRecoveryEmailMockHandler()
-]
+export const getUpdateRecoveryEmailMockHandler = (
+  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/v1/user/profile',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getUpdateRecoveryEmailResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+export const getProfileMock = () => [getGetProfileMockHandler(), getUpdateRecoveryEmailMockHandler()];

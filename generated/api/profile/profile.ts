@@ -60,10 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useMutation,
-  useQuery
-} from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -76,7 +73,7 @@ import type {
   UseMutationOptions,
   UseMutationResult,
   UseQueryOptions,
-  UseQueryResult
+  UseQueryResult,
 } from '@tanstack/react-query';
 
 import type {
@@ -86,15 +83,12 @@ import type {
   ServerErrorResponse,
   StepUpRequiredResponse,
   UnauthorizedResponse,
-  UpdateRecoveryEmailRequest
+  UpdateRecoveryEmailRequest,
 } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
-
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -112,12 +106,8 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 export const getGetProfileUrl = () => {
-
-
-
-
-  return `/api/v1/user/profile`
-}
+  return `/api/v1/user/profile`;
+};
 
 /**
  * The personal details shown on the profile page. The product specification says
@@ -128,102 +118,88 @@ export const getGetProfileUrl = () => {
  * so there is no separate operation for it.
  * @summary Get the signed-in user's profile
  */
-export const getProfile = async ( options?: Parameters<typeof apiFetch>[1]): Promise<ProfileResponse> => {
-
-  return apiFetch<ProfileResponse>(getGetProfileUrl(),
-  {
+export const getProfile = async (options?: Parameters<typeof apiFetch>[1]): Promise<ProfileResponse> => {
+  return apiFetch<ProfileResponse>(getGetProfileUrl(), {
     ...options,
-    method: 'GET'
-
-
-  }
-);}
-
-
-
-
+    method: 'GET',
+  });
+};
 
 export const getGetProfileQueryKey = () => {
-    return [
-    `/api/v1/user/profile`
-    ] as const;
-    }
+  return [`/api/v1/user/profile`] as const;
+};
 
+export const getGetProfileQueryOptions = <
+  TData = Awaited<ReturnType<typeof getProfile>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-export const getGetProfileQueryOptions = <TData = Awaited<ReturnType<typeof getProfile>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
+  const queryKey = queryOptions?.queryKey ?? getGetProfileQueryKey();
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getProfile>>> = ({ signal }) => getProfile({ signal, ...requestOptions });
 
-  const queryKey =  queryOptions?.queryKey ?? getGetProfileQueryKey();
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
 
+export type GetProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+export type GetProfileQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProfile>>> = ({ signal }) => getProfile({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getProfile>>>
-export type GetProfileQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getProfile>>,
-          TError,
-          Awaited<ReturnType<typeof getProfile>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getProfile>>,
-          TError,
-          Awaited<ReturnType<typeof getProfile>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProfile<
+  TData = Awaited<ReturnType<typeof getProfile>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> &
+      Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getProfile>>, TError, Awaited<ReturnType<typeof getProfile>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetProfile<
+  TData = Awaited<ReturnType<typeof getProfile>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> &
+      Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getProfile>>, TError, Awaited<ReturnType<typeof getProfile>>>, 'initialData'>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetProfile<
+  TData = Awaited<ReturnType<typeof getProfile>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary Get the signed-in user's profile
  */
 
-export function useGetProfile<TData = Awaited<ReturnType<typeof getProfile>>, TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetProfile<
+  TData = Awaited<ReturnType<typeof getProfile>>,
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+>(
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetProfileQueryOptions(options);
 
-  const queryOptions = getGetProfileQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
 export const getUpdateRecoveryEmailUrl = () => {
-
-
-
-
-  return `/api/v1/user/profile`
-}
+  return `/api/v1/user/profile`;
+};
 
 /**
  * Saves the recovery email (the profile's `secondaryEmail`). The portal checks no
@@ -238,15 +214,15 @@ export const getUpdateRecoveryEmailUrl = () => {
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Change the recovery email
  */
-export const updateRecoveryEmail = async (updateRecoveryEmailRequest: UpdateRecoveryEmailRequest, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const updateRecoveryEmail = async (
+  updateRecoveryEmailRequest: UpdateRecoveryEmailRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<OperationStatus> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -254,63 +230,53 @@ export const updateRecoveryEmail = async (updateRecoveryEmailRequest: UpdateReco
     }
     return headers;
   };
-return apiFetch<OperationStatus>(getUpdateRecoveryEmailUrl(),
-  {
+  return apiFetch<OperationStatus>(getUpdateRecoveryEmailUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(updateRecoveryEmailRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(updateRecoveryEmailRequest),
+  });
+};
 
 export const getUpdateRecoveryEmailMutationKey = () => ['updateRecoveryEmail'] as const;
 
-export const getUpdateRecoveryEmailMutationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError,UpdateRecoveryEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError,UpdateRecoveryEmailMutationVariables, TContext> => {
+export const getUpdateRecoveryEmailMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext> => {
+  const mutationKey = getUpdateRecoveryEmailMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getUpdateRecoveryEmailMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateRecoveryEmail>>, UpdateRecoveryEmailMutationVariables> = (props) => {
+    const { data } = props ?? {};
 
+    return updateRecoveryEmail(data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type UpdateRecoveryEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateRecoveryEmail>>>;
+export type UpdateRecoveryEmailMutationBody = UpdateRecoveryEmailRequest;
+export type UpdateRecoveryEmailMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+export type UpdateRecoveryEmailMutationVariables = { data: UpdateRecoveryEmailRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateRecoveryEmail>>, UpdateRecoveryEmailMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  updateRecoveryEmail(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type UpdateRecoveryEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateRecoveryEmail>>>
-    export type UpdateRecoveryEmailMutationBody = UpdateRecoveryEmailRequest
-    export type UpdateRecoveryEmailMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse
-    export type UpdateRecoveryEmailMutationVariables = {data: UpdateRecoveryEmailRequest}
-
-    /**
+/**
  * @summary Change the recovery email
  */
-export const useUpdateRecoveryEmail = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError,UpdateRecoveryEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof updateRecoveryEmail>>,
-        TError,
-        UpdateRecoveryEmailMutationVariables,
-        TContext
-      > => {
-      return useMutation(getUpdateRecoveryEmailMutationOptions(options), queryClient);
-    }
+export const useUpdateRecoveryEmail = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext> => {
+  return useMutation(getUpdateRecoveryEmailMutationOptions(options), queryClient);
+};

@@ -60,33 +60,30 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  HttpResponse,
-  http
-} from 'msw';
-import type {
-  RequestHandlerOptions
-} from 'msw';
+import { HttpResponse, http } from 'msw';
+import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  OperationStatus
-} from '../../model';
+import type { OperationStatus } from '../../model';
 
+export const getEndSessionsResponseMock = (): OperationStatus => ({ status: true });
 
-export const getEndSessionsResponseMock = (): OperationStatus => ({"status":true})
-
-
-export const getEndSessionsMockHandler = (overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus), options?: RequestHandlerOptions) => {
-  return http.delete('*/api/v1/user/sessions', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getEndSessionsResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-export const getSessionsMock = () => [
-  getEndSessionsMockHandler()
-]
+export const getEndSessionsMockHandler = (
+  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
+  options?: RequestHandlerOptions,
+) => {
+  return http.delete(
+    '*/api/v1/user/sessions',
+    async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getEndSessionsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+export const getSessionsMock = () => [getEndSessionsMockHandler()];

@@ -60,37 +60,18 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useMutation
-} from '@tanstack/react-query';
-import type {
-  MutationFunction,
-  QueryClient,
-  UseMutationOptions,
-  UseMutationResult
-} from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { MutationFunction, QueryClient, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  OperationStatus,
-  ServerErrorResponse,
-  UnauthorizedResponse
-} from '../../model';
+import type { BadRequestResponse, OperationStatus, ServerErrorResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
-
-
 export const getEndSessionsUrl = () => {
-
-
-
-
-  return `/api/v1/user/sessions`
-}
+  return `/api/v1/user/sessions`;
+};
 
 /**
  * Called on logout. The portal has already forgotten its stored tokens in every tab (it
@@ -102,65 +83,49 @@ export const getEndSessionsUrl = () => {
  * (and which may still hold tokens) cannot use them after the logout.
  * @summary End the user's sessions (logout)
  */
-export const endSessions = async ( options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
-
-  return apiFetch<OperationStatus>(getEndSessionsUrl(),
-  {
+export const endSessions = async (options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
+  return apiFetch<OperationStatus>(getEndSessionsUrl(), {
     ...options,
-    method: 'DELETE'
-
-
-  }
-);}
-
-
-
-
+    method: 'DELETE',
+  });
+};
 
 export const getEndSessionsMutationKey = () => ['endSessions'] as const;
 
-export const getEndSessionsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError,void, TContext> => {
+export const getEndSessionsMutationOptions = <
+  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext> => {
+  const mutationKey = getEndSessionsMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getEndSessionsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof endSessions>>, void> = () => {
+    return endSessions(requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type EndSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof endSessions>>>;
 
+export type EndSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof endSessions>>, void> = () => {
-
-
-          return  endSessions(requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type EndSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof endSessions>>>
-
-    export type EndSessionsMutationError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse
-
-
-    /**
+/**
  * @summary End the user's sessions (logout)
  */
-export const useEndSessions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof endSessions>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getEndSessionsMutationOptions(options), queryClient);
-    }
+export const useEndSessions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext> => {
+  return useMutation(getEndSessionsMutationOptions(options), queryClient);
+};

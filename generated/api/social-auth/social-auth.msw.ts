@@ -60,64 +60,87 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  HttpResponse,
-  http
-} from 'msw';
-import type {
-  RequestHandlerOptions
-} from 'msw';
+import { HttpResponse, http } from 'msw';
+import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  SocialToken,
-  TokenizedIdResponse
-} from '../../model';
+import type { SocialToken, TokenizedIdResponse } from '../../model';
 
+export const getGetSocialAuthorizeUrlResponseMock = (): string => '/auth/iamsmart/callback?code=mock-iamsmart-code';
 
-export const getGetSocialAuthorizeUrlResponseMock = (): string => ("/auth/iamsmart/callback?code=mock-iamsmart-code")
+export const getExchangeSocialCodeResponseMock = (): SocialToken => ({
+  id_token:
+    'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtMTAyOTM4NDc1NiIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUiLCJlbWFpbCI6IndzbS5wZXJzb25hbEBleGFtcGxlLmNvbSIsIm5hbWUiOiJXb25nIFNpdSBNaW5nIn0.',
+  link_ticket: 'lt.v1.ext-iamsmart-1029384756.4f9c2a7e',
+});
 
-export const getExchangeSocialCodeResponseMock = (): SocialToken => ({"id_token":"eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtMTAyOTM4NDc1NiIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUiLCJlbWFpbCI6IndzbS5wZXJzb25hbEBleGFtcGxlLmNvbSIsIm5hbWUiOiJXb25nIFNpdSBNaW5nIn0.","link_ticket":"lt.v1.ext-iamsmart-1029384756.4f9c2a7e"})
+export const getGetIamSmartTokenizedIdResponseMock = (): TokenizedIdResponse => ({
+  data: {
+    access_token: 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtNTU2Njc3ODg5OSIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUifQ.',
+  },
+});
 
-export const getGetIamSmartTokenizedIdResponseMock = (): TokenizedIdResponse => ({"data":{"access_token":"eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJleHQtaWFtc21hcnQtNTU2Njc3ODg5OSIsImlzcyI6Imh0dHBzOi8vc29jaWFsLmV4YW1wbGUifQ."}})
+export const getGetSocialAuthorizeUrlMockHandler = (
+  overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/v1/auth/:provider/authorize',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetSocialAuthorizeUrlResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
+export const getExchangeSocialCodeMockHandler = (
+  overrideResponse?: SocialToken | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SocialToken> | SocialToken),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/v1/auth/:provider/token',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getExchangeSocialCodeResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 
-export const getGetSocialAuthorizeUrlMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
-  return http.get('*/api/v1/auth/:provider/authorize', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetSocialAuthorizeUrlResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getExchangeSocialCodeMockHandler = (overrideResponse?: SocialToken | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SocialToken> | SocialToken), options?: RequestHandlerOptions) => {
-  return http.post('*/api/v1/auth/:provider/token', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getExchangeSocialCodeResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
-
-export const getGetIamSmartTokenizedIdMockHandler = (overrideResponse?: TokenizedIdResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TokenizedIdResponse> | TokenizedIdResponse), options?: RequestHandlerOptions) => {
-  return http.post('*/api/v1/_/iamsmart/tokenized-id', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-
-
-    return HttpResponse.json(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getGetIamSmartTokenizedIdResponseMock(),
-      { status: 200
-      })
-  }, options)
-}
+export const getGetIamSmartTokenizedIdMockHandler = (
+  overrideResponse?:
+    TokenizedIdResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TokenizedIdResponse> | TokenizedIdResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/v1/_/iamsmart/tokenized-id',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetIamSmartTokenizedIdResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 export const getSocialAuthMock = () => [
   getGetSocialAuthorizeUrlMockHandler(),
   getExchangeSocialCodeMockHandler(),
-  getGetIamSmartTokenizedIdMockHandler()
-]
+  getGetIamSmartTokenizedIdMockHandler(),
+];

@@ -60,10 +60,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import {
-  useMutation,
-  useQuery
-} from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -76,7 +73,7 @@ import type {
   UseMutationOptions,
   UseMutationResult,
   UseQueryOptions,
-  UseQueryResult
+  UseQueryResult,
 } from '@tanstack/react-query';
 
 import type {
@@ -86,15 +83,12 @@ import type {
   SocialCodeExchangeRequest,
   SocialToken,
   TokenizedIdRequest,
-  TokenizedIdResponse
+  TokenizedIdResponse,
 } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
-
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -111,21 +105,22 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getGetSocialAuthorizeUrlUrl = (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams,) => {
+export const getGetSocialAuthorizeUrlUrl = (
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
+) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
-
     if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : String(value))
+      normalizedParams.append(key, value === null ? 'null' : String(value));
     }
   });
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/api/v1/auth/${provider}/authorize?${stringifiedParams}` : `/api/v1/auth/${provider}/authorize`
-}
+  return stringifiedParams.length > 0 ? `/api/v1/auth/${provider}/authorize?${stringifiedParams}` : `/api/v1/auth/${provider}/authorize`;
+};
 
 /**
  * Public. The response body is a JSON string: the address the browser navigates to.
@@ -136,109 +131,122 @@ export const getGetSocialAuthorizeUrlUrl = (provider: 'iamsmart' | 'facebook' | 
  * `/` silently.
  * @summary Where to send the browser to sign in with a social provider
  */
-export const getSocialAuthorizeUrl = async (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams, options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
-
-  return apiFetch<string>(getGetSocialAuthorizeUrlUrl(provider,params),
-  {
+export const getSocialAuthorizeUrl = async (
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<string> => {
+  return apiFetch<string>(getGetSocialAuthorizeUrlUrl(provider, params), {
     ...options,
-    method: 'GET'
+    method: 'GET',
+  });
+};
 
-
-  }
-);}
-
-
-
-
-
-export const getGetSocialAuthorizeUrlQueryKey = (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams,) => {
-    return [
-    `/api/v1/auth/${provider}/authorize`, ...(params ? [params] : [])
-    ] as const;
-    }
-
-
-export const getGetSocialAuthorizeUrlQueryOptions = <TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError = BadRequestResponse | ServerErrorResponse>(provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSocialAuthorizeUrlQueryKey = (
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
 ) => {
+  return [`/api/v1/auth/${provider}/authorize`, ...(params ? [params] : [])] as const;
+};
 
-const {query: queryOptions, request: requestOptions} = options ?? {};
+export const getGetSocialAuthorizeUrlQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
+  TError = BadRequestResponse | ServerErrorResponse,
+>(
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetSocialAuthorizeUrlQueryKey(provider,params);
+  const queryKey = queryOptions?.queryKey ?? getGetSocialAuthorizeUrlQueryKey(provider, params);
 
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>> = ({ signal }) =>
+    getSocialAuthorizeUrl(provider, params, { signal, ...requestOptions });
 
+  return { queryKey, queryFn, enabled: provider !== null && provider !== undefined, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>> = ({ signal }) => getSocialAuthorizeUrl(provider,params, { signal, ...requestOptions });
+export type GetSocialAuthorizeUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>>;
+export type GetSocialAuthorizeUrlQueryError = BadRequestResponse | ServerErrorResponse;
 
-
-
-
-
-   return  { queryKey, queryFn, enabled: provider !== null && provider !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GetSocialAuthorizeUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>>
-export type GetSocialAuthorizeUrlQueryError = BadRequestResponse | ServerErrorResponse
-
-
-export function useGetSocialAuthorizeUrl<TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError = BadRequestResponse | ServerErrorResponse>(
- provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params: undefined |  GetSocialAuthorizeUrlParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
-          TError,
-          Awaited<ReturnType<typeof getSocialAuthorizeUrl>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSocialAuthorizeUrl<TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError = BadRequestResponse | ServerErrorResponse>(
- provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
-          TError,
-          Awaited<ReturnType<typeof getSocialAuthorizeUrl>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSocialAuthorizeUrl<TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError = BadRequestResponse | ServerErrorResponse>(
- provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSocialAuthorizeUrl<
+  TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
+  TError = BadRequestResponse | ServerErrorResponse,
+>(
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params: undefined | GetSocialAuthorizeUrlParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, Awaited<ReturnType<typeof getSocialAuthorizeUrl>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSocialAuthorizeUrl<
+  TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
+  TError = BadRequestResponse | ServerErrorResponse,
+>(
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, Awaited<ReturnType<typeof getSocialAuthorizeUrl>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSocialAuthorizeUrl<
+  TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
+  TError = BadRequestResponse | ServerErrorResponse,
+>(
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
  * @summary Where to send the browser to sign in with a social provider
  */
 
-export function useGetSocialAuthorizeUrl<TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError = BadRequestResponse | ServerErrorResponse>(
- provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    params?: GetSocialAuthorizeUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+export function useGetSocialAuthorizeUrl<
+  TData = Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
+  TError = BadRequestResponse | ServerErrorResponse,
+>(
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  params?: GetSocialAuthorizeUrlParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSocialAuthorizeUrlQueryOptions(provider, params, options);
 
-  const queryOptions = getGetSocialAuthorizeUrlQueryOptions(provider,params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   return withQueryKey(query, queryOptions.queryKey);
 }
 
-
-
-
-
-
-export const getExchangeSocialCodeUrl = (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',) => {
-
-
-
-
-  return `/api/v1/auth/${provider}/token`
-}
+export const getExchangeSocialCodeUrl = (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple') => {
+  return `/api/v1/auth/${provider}/token`;
+};
 
 /**
  * Public. Exchanges the `code` from the social callback for the provider's token. The
@@ -253,16 +261,16 @@ export const getExchangeSocialCodeUrl = (provider: 'iamsmart' | 'facebook' | 'li
  * when the person is signed in), so that `linkIdentity` can link that subject and no other.
  * @summary Exchange a social callback code for a token
  */
-export const exchangeSocialCode = async (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
-    socialCodeExchangeRequest: SocialCodeExchangeRequest, options?: Parameters<typeof apiFetch>[1]): Promise<SocialToken> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const exchangeSocialCode = async (
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
+  socialCodeExchangeRequest: SocialCodeExchangeRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<SocialToken> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -270,73 +278,59 @@ export const exchangeSocialCode = async (provider: 'iamsmart' | 'facebook' | 'li
     }
     return headers;
   };
-return apiFetch<SocialToken>(getExchangeSocialCodeUrl(provider),
-  {
+  return apiFetch<SocialToken>(getExchangeSocialCodeUrl(provider), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(socialCodeExchangeRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(socialCodeExchangeRequest),
+  });
+};
 
 export const getExchangeSocialCodeMutationKey = () => ['exchangeSocialCode'] as const;
 
-export const getExchangeSocialCodeMutationOptions = <TError = BadRequestResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError,ExchangeSocialCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError,ExchangeSocialCodeMutationVariables, TContext> => {
+export const getExchangeSocialCodeMutationOptions = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext> => {
+  const mutationKey = getExchangeSocialCodeMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getExchangeSocialCodeMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof exchangeSocialCode>>, ExchangeSocialCodeMutationVariables> = (props) => {
+    const { provider, data } = props ?? {};
 
+    return exchangeSocialCode(provider, data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type ExchangeSocialCodeMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeSocialCode>>>;
+export type ExchangeSocialCodeMutationBody = SocialCodeExchangeRequest;
+export type ExchangeSocialCodeMutationError = BadRequestResponse | ServerErrorResponse;
+export type ExchangeSocialCodeMutationVariables = {
+  provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple';
+  data: SocialCodeExchangeRequest;
+};
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof exchangeSocialCode>>, ExchangeSocialCodeMutationVariables> = (props) => {
-          const {provider,data} = props ?? {};
-
-          return  exchangeSocialCode(provider,data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type ExchangeSocialCodeMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeSocialCode>>>
-    export type ExchangeSocialCodeMutationBody = SocialCodeExchangeRequest
-    export type ExchangeSocialCodeMutationError = BadRequestResponse | ServerErrorResponse
-    export type ExchangeSocialCodeMutationVariables = {provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple';data: SocialCodeExchangeRequest}
-
-    /**
+/**
  * @summary Exchange a social callback code for a token
  */
-export const useExchangeSocialCode = <TError = BadRequestResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError,ExchangeSocialCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof exchangeSocialCode>>,
-        TError,
-        ExchangeSocialCodeMutationVariables,
-        TContext
-      > => {
-      return useMutation(getExchangeSocialCodeMutationOptions(options), queryClient);
-    }
-    export const getGetIamSmartTokenizedIdUrl = () => {
-
-
-
-
-  return `/api/v1/_/iamsmart/tokenized-id`
-}
+export const useExchangeSocialCode = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext> => {
+  return useMutation(getExchangeSocialCodeMutationOptions(options), queryClient);
+};
+export const getGetIamSmartTokenizedIdUrl = () => {
+  return `/api/v1/_/iamsmart/tokenized-id`;
+};
 
 /**
  * Public. The iAM Smart flavour of the code exchange. The specification's
@@ -349,15 +343,15 @@ export const useExchangeSocialCode = <TError = BadRequestResponse | ServerErrorR
  * when the person is signed in), so that `linkIdentity` can link that subject and no other.
  * @summary Exchange an iAM Smart code for its tokenized id
  */
-export const getIamSmartTokenizedId = async (tokenizedIdRequest: TokenizedIdRequest, options?: Parameters<typeof apiFetch>[1]): Promise<TokenizedIdResponse> => {
-
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+export const getIamSmartTokenizedId = async (
+  tokenizedIdRequest: TokenizedIdRequest,
+  options?: Parameters<typeof apiFetch>[1],
+): Promise<TokenizedIdResponse> => {
+  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
     if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
+      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
     }
     const headers: Record<string, string | readonly string[]> = {};
     for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
@@ -365,63 +359,50 @@ export const getIamSmartTokenizedId = async (tokenizedIdRequest: TokenizedIdRequ
     }
     return headers;
   };
-return apiFetch<TokenizedIdResponse>(getGetIamSmartTokenizedIdUrl(),
-  {
+  return apiFetch<TokenizedIdResponse>(getGetIamSmartTokenizedIdUrl(), {
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(tokenizedIdRequest)
-  }
-);}
-
-
-
-
+    body: JSON.stringify(tokenizedIdRequest),
+  });
+};
 
 export const getGetIamSmartTokenizedIdMutationKey = () => ['getIamSmartTokenizedId'] as const;
 
-export const getGetIamSmartTokenizedIdMutationOptions = <TError = BadRequestResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError,GetIamSmartTokenizedIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError,GetIamSmartTokenizedIdMutationVariables, TContext> => {
+export const getGetIamSmartTokenizedIdMutationOptions = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext> => {
+  const mutationKey = getGetIamSmartTokenizedIdMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
 
-const mutationKey = getGetIamSmartTokenizedIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, GetIamSmartTokenizedIdMutationVariables> = (props) => {
+    const { data } = props ?? {};
 
+    return getIamSmartTokenizedId(data, requestOptions);
+  };
 
+  return { mutationFn, ...mutationOptions };
+};
 
+export type GetIamSmartTokenizedIdMutationResult = NonNullable<Awaited<ReturnType<typeof getIamSmartTokenizedId>>>;
+export type GetIamSmartTokenizedIdMutationBody = TokenizedIdRequest;
+export type GetIamSmartTokenizedIdMutationError = BadRequestResponse | ServerErrorResponse;
+export type GetIamSmartTokenizedIdMutationVariables = { data: TokenizedIdRequest };
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, GetIamSmartTokenizedIdMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  getIamSmartTokenizedId(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetIamSmartTokenizedIdMutationResult = NonNullable<Awaited<ReturnType<typeof getIamSmartTokenizedId>>>
-    export type GetIamSmartTokenizedIdMutationBody = TokenizedIdRequest
-    export type GetIamSmartTokenizedIdMutationError = BadRequestResponse | ServerErrorResponse
-    export type GetIamSmartTokenizedIdMutationVariables = {data: TokenizedIdRequest}
-
-    /**
+/**
  * @summary Exchange an iAM Smart code for its tokenized id
  */
-export const useGetIamSmartTokenizedId = <TError = BadRequestResponse | ServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError,GetIamSmartTokenizedIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getIamSmartTokenizedId>>,
-        TError,
-        GetIamSmartTokenizedIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetIamSmartTokenizedIdMutationOptions(options), queryClient);
-    }
+export const useGetIamSmartTokenizedId = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext> => {
+  return useMutation(getGetIamSmartTokenizedIdMutationOptions(options), queryClient);
+};

@@ -62,7 +62,6 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * The factor catalogue with the user's state for each: factors not set up come back
  * with status `NOT_SETUP` and no `id`. There may be several `webauthn` factors (one per
@@ -74,27 +73,48 @@ import * as zod from 'zod';
  * of its own; the portal composes it from `getProfile` and this operation.
  * @summary List the user's factors
  */
-export const GetFactorsResponse = zod.strictObject({
-  "factors": zod.array(zod.strictObject({
-  "id": zod.string().optional().describe('The factor\'s id; absent for catalogue entries that are not set up.'),
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "status": zod.enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED']).describe('The factor\'s state for this user; `NOT_SETUP` for catalogue entries not set up.'),
-  "profile": zod.strictObject({
-  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
-  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
-  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
-  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
-  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
-  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
-  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
-  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
-  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
-  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
-}).optional().describe('Details of a set-up factor; which fields appear depends on its type.')
-}).describe('One multi-factor authentication factor. `factorType` is the specification\'s\n`Factor.type`. The portal adds a display name and order from its catalogue.\n')).describe('The factor catalogue with the user\'s state; several `webauthn` entries when several keys are set up.')
-}).describe('The body of `getFactors`.')
+export const GetFactorsResponse = zod
+  .strictObject({
+    factors: zod
+      .array(
+        zod
+          .strictObject({
+            id: zod.string().optional().describe("The factor's id; absent for catalogue entries that are not set up."),
+            factorType: zod
+              .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+              .describe('The kind of factor.'),
+            provider: zod
+              .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+              .describe(
+                "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+              ),
+            status: zod
+              .enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED'])
+              .describe("The factor's state for this user; `NOT_SETUP` for catalogue entries not set up."),
+            profile: zod
+              .strictObject({
+                authenticatorName: zod.string().optional().describe("Security keys; the portal shows 'Authenticator' when absent."),
+                credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+                question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+                questionText: zod.string().optional().describe("Security question; the chosen question's text."),
+                phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+                phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
+                email: zod.email().optional().describe('Email; the address codes are sent to.'),
+                deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+                name: zod.string().optional().describe("Okta Verify; the phone's name."),
+                platform: zod.string().optional().describe("Okta Verify; the phone's operating system, e.g. `IOS`."),
+                version: zod.string().optional().describe("Okta Verify; the operating system's version."),
+              })
+              .optional()
+              .describe('Details of a set-up factor; which fields appear depends on its type.'),
+          })
+          .describe(
+            "One multi-factor authentication factor. `factorType` is the specification's\n`Factor.type`. The portal adds a display name and order from its catalogue.\n",
+          ),
+      )
+      .describe("The factor catalogue with the user's state; several `webauthn` entries when several keys are set up."),
+  })
+  .describe('The body of `getFactors`.');
 
 /**
  * The response body is a JSON array of options. (The specification mentions another
@@ -102,11 +122,13 @@ export const GetFactorsResponse = zod.strictObject({
  * to the first option.
  * @summary List the security questions to choose from
  */
-export const GetSecurityQuestionsResponseItem = zod.strictObject({
-  "question": zod.string().describe('The question\'s key, sent as `question` when enrolling.'),
-  "questionText": zod.string().describe('The question as shown to the user.')
-}).describe('A security question the user may choose.')
-export const GetSecurityQuestionsResponse = zod.array(GetSecurityQuestionsResponseItem)
+export const GetSecurityQuestionsResponseItem = zod
+  .strictObject({
+    question: zod.string().describe("The question's key, sent as `question` when enrolling."),
+    questionText: zod.string().describe('The question as shown to the user.'),
+  })
+  .describe('A security question the user may choose.');
+export const GetSecurityQuestionsResponse = zod.array(GetSecurityQuestionsResponseItem);
 
 /**
  * Starts enrolment of an authenticator app (`token:software:totp` with `OKTA` or
@@ -129,212 +151,413 @@ export const GetSecurityQuestionsResponse = zod.array(GetSecurityQuestionsRespon
  * so no browser or proxy cache keeps it.
  * @summary Start enrolling a factor
  */
-export const EnrollFactorBody = zod.object({
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "question": zod.string().optional().describe('Security question only; the chosen option\'s key.'),
-  "answer": zod.string().optional().describe('Security question only; the answer. Not checked by the portal.')
-}).describe('What to enrol. For the security question: `factorType` `question`, `provider`\n`OKTA`, plus `question` (an option\'s key) and `answer`.\n')
-
-
+export const EnrollFactorBody = zod
+  .object({
+    factorType: zod
+      .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+      .describe('The kind of factor.'),
+    provider: zod
+      .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+      .describe(
+        "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+      ),
+    question: zod.string().optional().describe("Security question only; the chosen option's key."),
+    answer: zod.string().optional().describe('Security question only; the answer. Not checked by the portal.'),
+  })
+  .describe(
+    "What to enrol. For the security question: `factorType` `question`, `provider`\n`OKTA`, plus `question` (an option's key) and `answer`.\n",
+  );
 
 export const enrollFactorResponseEmbeddedActivationTimeoutMin = 0;
 
-
-
-export const EnrollFactorResponse = zod.strictObject({
-  "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
-  "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
-  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
-  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.strictObject({
-  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
-  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
-  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
-  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
-  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
-  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
-  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
-  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
-  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
-  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
-}).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.strictObject({
-  "activation": zod.strictObject({
-  "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
-  "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
-  "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
-  "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
-  "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.strictObject({
-  "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
-  "name": zod.string().optional().describe('The username.'),
-  "displayName": zod.string().optional().describe('The name shown by the authenticator.')
-}).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.strictObject({
-  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
-  "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.strictObject({
-  "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
-}).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.strictObject({
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
-}).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
-  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.strictObject({
-  "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
-  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
-}).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(enrollFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
-  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
-  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
-}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
-}).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
+export const EnrollFactorResponse = zod
+  .strictObject({
+    id: zod.string().describe("The new factor's id; the `factorId` of the activate and poll calls."),
+    status: zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
+    factorType: zod
+      .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+      .optional()
+      .describe('The kind of factor.'),
+    provider: zod
+      .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+      .optional()
+      .describe(
+        "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+      ),
+    vendorName: zod.string().optional().describe('Okta; who makes the factor.'),
+    created: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor was created.'),
+    lastUpdated: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor last changed.'),
+    profile: zod
+      .strictObject({
+        authenticatorName: zod.string().optional().describe("Security keys; the portal shows 'Authenticator' when absent."),
+        credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+        question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+        questionText: zod.string().optional().describe("Security question; the chosen question's text."),
+        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
+        email: zod.email().optional().describe('Email; the address codes are sent to.'),
+        deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+        name: zod.string().optional().describe("Okta Verify; the phone's name."),
+        platform: zod.string().optional().describe("Okta Verify; the phone's operating system, e.g. `IOS`."),
+        version: zod.string().optional().describe("Okta Verify; the operating system's version."),
+      })
+      .optional()
+      .describe('Details of a set-up factor; which fields appear depends on its type.'),
+    _embedded: zod
+      .strictObject({
+        activation: zod
+          .strictObject({
+            sharedSecret: zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
+            encoding: zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
+            keyLength: zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
+            timeStep: zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
+            challenge: zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
+            user: zod
+              .strictObject({
+                id: zod.string().describe('The user handle, URL-safe base64 without padding.'),
+                name: zod.string().optional().describe('The username.'),
+                displayName: zod.string().optional().describe('The name shown by the authenticator.'),
+              })
+              .optional()
+              .describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
+            rp: zod
+              .strictObject({
+                id: zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
+                name: zod.string().optional().describe("The relying party's name shown by the authenticator."),
+              })
+              .optional()
+              .describe(
+                'The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n',
+              ),
+            excludeCredentials: zod
+              .array(
+                zod
+                  .strictObject({
+                    id: zod.string().describe('The credential id, URL-safe base64 without padding.'),
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    transports: zod
+                      .array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card']))
+                      .optional()
+                      .describe("How the browser may reach that credential's authenticator."),
+                  })
+                  .describe('A credential already registered (PublicKeyCredentialDescriptor).'),
+              )
+              .optional()
+              .describe("WebAuthn; the user's registered keys, which may not be registered again."),
+            pubKeyCredParams: zod
+              .array(
+                zod
+                  .strictObject({
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    alg: zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).'),
+                  })
+                  .describe('An acceptable key type (PublicKeyCredentialParameters).'),
+              )
+              .optional()
+              .describe('WebAuthn; acceptable key types, most preferred first.'),
+            attestation: zod
+              .enum(['none', 'indirect', 'direct', 'enterprise'])
+              .optional()
+              .describe('WebAuthn; the attestation conveyance preference.'),
+            authenticatorSelection: zod
+              .strictObject({
+                userVerification: zod
+                  .enum(['required', 'preferred', 'discouraged'])
+                  .optional()
+                  .describe('Whether the authenticator must verify the user.'),
+                requireResidentKey: zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+                residentKey: zod
+                  .enum(['discouraged', 'preferred', 'required'])
+                  .optional()
+                  .describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+                authenticatorAttachment: zod
+                  .enum(['platform', 'cross-platform'])
+                  .optional()
+                  .describe('A built-in authenticator (platform) or a roaming key (cross-platform).'),
+              })
+              .optional()
+              .describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
+            timeout: zod
+              .int()
+              .min(enrollFactorResponseEmbeddedActivationTimeoutMin)
+              .optional()
+              .describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+            expiresAt: zod.iso.datetime({ offset: true }).optional().describe('Okta push; when the activation expires.'),
+            factorResult: zod
+              .enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR'])
+              .optional()
+              .describe(
+                'How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n',
+              ),
+            _links: zod
+              .strictObject({
+                qrcode: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                send: zod
+                  .array(
+                    zod
+                      .strictObject({
+                        href: zod.url().describe('The address (an https or data URL).'),
+                        type: zod.string().optional().describe('The media type of what the link points to.'),
+                        name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                        hints: zod
+                          .strictObject({
+                            allow: zod.array(zod.string()).optional(),
+                          })
+                          .optional()
+                          .describe("Okta's hints, such as the HTTP methods the link allows."),
+                      })
+                      .describe("A link to a related resource (Okta's HAL links)."),
+                  )
+                  .optional()
+                  .describe('Okta; other ways to send the activation (email, SMS).'),
+                poll: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                activate: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              })
+              .optional()
+              .describe(
+                "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+              ),
+          })
+          .optional()
+          .describe(
+            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+          ),
+        _links: zod
+          .strictObject({
+            qrcode: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            send: zod
+              .array(
+                zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              )
+              .optional()
+              .describe('Okta; other ways to send the activation (email, SMS).'),
+            poll: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            activate: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+          })
+          .optional()
+          .describe(
+            "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+          ),
+      })
+      .optional()
+      .describe('Resources embedded in an enrolment response.'),
+    _links: zod
+      .strictObject({
+        qrcode: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        activate: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        poll: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        verify: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        self: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        user: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        resend: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+        send: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+      })
+      .optional()
+      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+  })
+  .describe(
+    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+  );
 
 /**
  * Sends a code by SMS or calls the number. The number is a plus sign, the country's
@@ -351,214 +574,405 @@ export const EnrollFactorResponse = zod.strictObject({
  * @summary Start enrolling SMS or voice call
  */
 
-
-
-export const EnrollPhoneFactorBody = zod.object({
-  "factorType": zod.enum(['sms', 'call']).describe('SMS or voice call.'),
-  "provider": zod.enum(['OKTA']).describe('Always OKTA.'),
-  "phoneNumber": zod.string().min(1).describe('Plus sign, dial code and number, e.g. `+85291234567`. Must not be empty.'),
-  "phoneExtension": zod.string().optional().describe('Voice call only; the extension.')
-}).describe('The phone to enrol for SMS or voice call.')
-
-
+export const EnrollPhoneFactorBody = zod
+  .object({
+    factorType: zod.enum(['sms', 'call']).describe('SMS or voice call.'),
+    provider: zod.enum(['OKTA']).describe('Always OKTA.'),
+    phoneNumber: zod.string().min(1).describe('Plus sign, dial code and number, e.g. `+85291234567`. Must not be empty.'),
+    phoneExtension: zod.string().optional().describe('Voice call only; the extension.'),
+  })
+  .describe('The phone to enrol for SMS or voice call.');
 
 export const enrollPhoneFactorResponseEmbeddedActivationTimeoutMin = 0;
 
-
-
-export const EnrollPhoneFactorResponse = zod.strictObject({
-  "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
-  "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
-  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
-  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.strictObject({
-  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
-  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
-  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
-  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
-  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
-  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
-  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
-  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
-  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
-  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
-}).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.strictObject({
-  "activation": zod.strictObject({
-  "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
-  "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
-  "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
-  "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
-  "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.strictObject({
-  "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
-  "name": zod.string().optional().describe('The username.'),
-  "displayName": zod.string().optional().describe('The name shown by the authenticator.')
-}).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.strictObject({
-  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
-  "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.strictObject({
-  "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
-}).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.strictObject({
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
-}).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
-  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.strictObject({
-  "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
-  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
-}).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(enrollPhoneFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
-  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
-  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
-}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
-}).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
+export const EnrollPhoneFactorResponse = zod
+  .strictObject({
+    id: zod.string().describe("The new factor's id; the `factorId` of the activate and poll calls."),
+    status: zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
+    factorType: zod
+      .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+      .optional()
+      .describe('The kind of factor.'),
+    provider: zod
+      .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+      .optional()
+      .describe(
+        "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+      ),
+    vendorName: zod.string().optional().describe('Okta; who makes the factor.'),
+    created: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor was created.'),
+    lastUpdated: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor last changed.'),
+    profile: zod
+      .strictObject({
+        authenticatorName: zod.string().optional().describe("Security keys; the portal shows 'Authenticator' when absent."),
+        credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+        question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+        questionText: zod.string().optional().describe("Security question; the chosen question's text."),
+        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
+        email: zod.email().optional().describe('Email; the address codes are sent to.'),
+        deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+        name: zod.string().optional().describe("Okta Verify; the phone's name."),
+        platform: zod.string().optional().describe("Okta Verify; the phone's operating system, e.g. `IOS`."),
+        version: zod.string().optional().describe("Okta Verify; the operating system's version."),
+      })
+      .optional()
+      .describe('Details of a set-up factor; which fields appear depends on its type.'),
+    _embedded: zod
+      .strictObject({
+        activation: zod
+          .strictObject({
+            sharedSecret: zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
+            encoding: zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
+            keyLength: zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
+            timeStep: zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
+            challenge: zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
+            user: zod
+              .strictObject({
+                id: zod.string().describe('The user handle, URL-safe base64 without padding.'),
+                name: zod.string().optional().describe('The username.'),
+                displayName: zod.string().optional().describe('The name shown by the authenticator.'),
+              })
+              .optional()
+              .describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
+            rp: zod
+              .strictObject({
+                id: zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
+                name: zod.string().optional().describe("The relying party's name shown by the authenticator."),
+              })
+              .optional()
+              .describe(
+                'The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n',
+              ),
+            excludeCredentials: zod
+              .array(
+                zod
+                  .strictObject({
+                    id: zod.string().describe('The credential id, URL-safe base64 without padding.'),
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    transports: zod
+                      .array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card']))
+                      .optional()
+                      .describe("How the browser may reach that credential's authenticator."),
+                  })
+                  .describe('A credential already registered (PublicKeyCredentialDescriptor).'),
+              )
+              .optional()
+              .describe("WebAuthn; the user's registered keys, which may not be registered again."),
+            pubKeyCredParams: zod
+              .array(
+                zod
+                  .strictObject({
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    alg: zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).'),
+                  })
+                  .describe('An acceptable key type (PublicKeyCredentialParameters).'),
+              )
+              .optional()
+              .describe('WebAuthn; acceptable key types, most preferred first.'),
+            attestation: zod
+              .enum(['none', 'indirect', 'direct', 'enterprise'])
+              .optional()
+              .describe('WebAuthn; the attestation conveyance preference.'),
+            authenticatorSelection: zod
+              .strictObject({
+                userVerification: zod
+                  .enum(['required', 'preferred', 'discouraged'])
+                  .optional()
+                  .describe('Whether the authenticator must verify the user.'),
+                requireResidentKey: zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+                residentKey: zod
+                  .enum(['discouraged', 'preferred', 'required'])
+                  .optional()
+                  .describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+                authenticatorAttachment: zod
+                  .enum(['platform', 'cross-platform'])
+                  .optional()
+                  .describe('A built-in authenticator (platform) or a roaming key (cross-platform).'),
+              })
+              .optional()
+              .describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
+            timeout: zod
+              .int()
+              .min(enrollPhoneFactorResponseEmbeddedActivationTimeoutMin)
+              .optional()
+              .describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+            expiresAt: zod.iso.datetime({ offset: true }).optional().describe('Okta push; when the activation expires.'),
+            factorResult: zod
+              .enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR'])
+              .optional()
+              .describe(
+                'How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n',
+              ),
+            _links: zod
+              .strictObject({
+                qrcode: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                send: zod
+                  .array(
+                    zod
+                      .strictObject({
+                        href: zod.url().describe('The address (an https or data URL).'),
+                        type: zod.string().optional().describe('The media type of what the link points to.'),
+                        name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                        hints: zod
+                          .strictObject({
+                            allow: zod.array(zod.string()).optional(),
+                          })
+                          .optional()
+                          .describe("Okta's hints, such as the HTTP methods the link allows."),
+                      })
+                      .describe("A link to a related resource (Okta's HAL links)."),
+                  )
+                  .optional()
+                  .describe('Okta; other ways to send the activation (email, SMS).'),
+                poll: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                activate: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              })
+              .optional()
+              .describe(
+                "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+              ),
+          })
+          .optional()
+          .describe(
+            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+          ),
+        _links: zod
+          .strictObject({
+            qrcode: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            send: zod
+              .array(
+                zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              )
+              .optional()
+              .describe('Okta; other ways to send the activation (email, SMS).'),
+            poll: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            activate: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+          })
+          .optional()
+          .describe(
+            "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+          ),
+      })
+      .optional()
+      .describe('Resources embedded in an enrolment response.'),
+    _links: zod
+      .strictObject({
+        qrcode: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        activate: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        poll: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        verify: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        self: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        user: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        resend: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+        send: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+      })
+      .optional()
+      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+  })
+  .describe(
+    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+  );
 
 /**
  * Sends a verification code to the user's primary email. The portal needs the primary
@@ -572,211 +986,404 @@ export const EnrollPhoneFactorResponse = zod.strictObject({
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling email
  */
-export const EnrollEmailFactorBody = zod.object({
-  "factorType": zod.enum(['email']).describe('Always email.'),
-  "provider": zod.enum(['OKTA']).describe('Always OKTA.'),
-  "email": zod.email().describe('The user\'s primary email.')
-}).describe('The email factor to enrol.')
-
-
+export const EnrollEmailFactorBody = zod
+  .object({
+    factorType: zod.enum(['email']).describe('Always email.'),
+    provider: zod.enum(['OKTA']).describe('Always OKTA.'),
+    email: zod.email().describe("The user's primary email."),
+  })
+  .describe('The email factor to enrol.');
 
 export const enrollEmailFactorResponseEmbeddedActivationTimeoutMin = 0;
 
-
-
-export const EnrollEmailFactorResponse = zod.strictObject({
-  "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
-  "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
-  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
-  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.strictObject({
-  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
-  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
-  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
-  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
-  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
-  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
-  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
-  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
-  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
-  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
-}).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.strictObject({
-  "activation": zod.strictObject({
-  "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
-  "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
-  "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
-  "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
-  "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.strictObject({
-  "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
-  "name": zod.string().optional().describe('The username.'),
-  "displayName": zod.string().optional().describe('The name shown by the authenticator.')
-}).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.strictObject({
-  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
-  "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.strictObject({
-  "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
-}).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.strictObject({
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
-}).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
-  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.strictObject({
-  "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
-  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
-}).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(enrollEmailFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
-  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
-  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
-}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
-}).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
+export const EnrollEmailFactorResponse = zod
+  .strictObject({
+    id: zod.string().describe("The new factor's id; the `factorId` of the activate and poll calls."),
+    status: zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
+    factorType: zod
+      .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+      .optional()
+      .describe('The kind of factor.'),
+    provider: zod
+      .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+      .optional()
+      .describe(
+        "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+      ),
+    vendorName: zod.string().optional().describe('Okta; who makes the factor.'),
+    created: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor was created.'),
+    lastUpdated: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor last changed.'),
+    profile: zod
+      .strictObject({
+        authenticatorName: zod.string().optional().describe("Security keys; the portal shows 'Authenticator' when absent."),
+        credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+        question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+        questionText: zod.string().optional().describe("Security question; the chosen question's text."),
+        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
+        email: zod.email().optional().describe('Email; the address codes are sent to.'),
+        deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+        name: zod.string().optional().describe("Okta Verify; the phone's name."),
+        platform: zod.string().optional().describe("Okta Verify; the phone's operating system, e.g. `IOS`."),
+        version: zod.string().optional().describe("Okta Verify; the operating system's version."),
+      })
+      .optional()
+      .describe('Details of a set-up factor; which fields appear depends on its type.'),
+    _embedded: zod
+      .strictObject({
+        activation: zod
+          .strictObject({
+            sharedSecret: zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
+            encoding: zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
+            keyLength: zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
+            timeStep: zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
+            challenge: zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
+            user: zod
+              .strictObject({
+                id: zod.string().describe('The user handle, URL-safe base64 without padding.'),
+                name: zod.string().optional().describe('The username.'),
+                displayName: zod.string().optional().describe('The name shown by the authenticator.'),
+              })
+              .optional()
+              .describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
+            rp: zod
+              .strictObject({
+                id: zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
+                name: zod.string().optional().describe("The relying party's name shown by the authenticator."),
+              })
+              .optional()
+              .describe(
+                'The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n',
+              ),
+            excludeCredentials: zod
+              .array(
+                zod
+                  .strictObject({
+                    id: zod.string().describe('The credential id, URL-safe base64 without padding.'),
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    transports: zod
+                      .array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card']))
+                      .optional()
+                      .describe("How the browser may reach that credential's authenticator."),
+                  })
+                  .describe('A credential already registered (PublicKeyCredentialDescriptor).'),
+              )
+              .optional()
+              .describe("WebAuthn; the user's registered keys, which may not be registered again."),
+            pubKeyCredParams: zod
+              .array(
+                zod
+                  .strictObject({
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    alg: zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).'),
+                  })
+                  .describe('An acceptable key type (PublicKeyCredentialParameters).'),
+              )
+              .optional()
+              .describe('WebAuthn; acceptable key types, most preferred first.'),
+            attestation: zod
+              .enum(['none', 'indirect', 'direct', 'enterprise'])
+              .optional()
+              .describe('WebAuthn; the attestation conveyance preference.'),
+            authenticatorSelection: zod
+              .strictObject({
+                userVerification: zod
+                  .enum(['required', 'preferred', 'discouraged'])
+                  .optional()
+                  .describe('Whether the authenticator must verify the user.'),
+                requireResidentKey: zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+                residentKey: zod
+                  .enum(['discouraged', 'preferred', 'required'])
+                  .optional()
+                  .describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+                authenticatorAttachment: zod
+                  .enum(['platform', 'cross-platform'])
+                  .optional()
+                  .describe('A built-in authenticator (platform) or a roaming key (cross-platform).'),
+              })
+              .optional()
+              .describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
+            timeout: zod
+              .int()
+              .min(enrollEmailFactorResponseEmbeddedActivationTimeoutMin)
+              .optional()
+              .describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+            expiresAt: zod.iso.datetime({ offset: true }).optional().describe('Okta push; when the activation expires.'),
+            factorResult: zod
+              .enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR'])
+              .optional()
+              .describe(
+                'How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n',
+              ),
+            _links: zod
+              .strictObject({
+                qrcode: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                send: zod
+                  .array(
+                    zod
+                      .strictObject({
+                        href: zod.url().describe('The address (an https or data URL).'),
+                        type: zod.string().optional().describe('The media type of what the link points to.'),
+                        name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                        hints: zod
+                          .strictObject({
+                            allow: zod.array(zod.string()).optional(),
+                          })
+                          .optional()
+                          .describe("Okta's hints, such as the HTTP methods the link allows."),
+                      })
+                      .describe("A link to a related resource (Okta's HAL links)."),
+                  )
+                  .optional()
+                  .describe('Okta; other ways to send the activation (email, SMS).'),
+                poll: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                activate: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              })
+              .optional()
+              .describe(
+                "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+              ),
+          })
+          .optional()
+          .describe(
+            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+          ),
+        _links: zod
+          .strictObject({
+            qrcode: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            send: zod
+              .array(
+                zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              )
+              .optional()
+              .describe('Okta; other ways to send the activation (email, SMS).'),
+            poll: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            activate: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+          })
+          .optional()
+          .describe(
+            "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+          ),
+      })
+      .optional()
+      .describe('Resources embedded in an enrolment response.'),
+    _links: zod
+      .strictObject({
+        qrcode: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        activate: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        poll: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        verify: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        self: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        user: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        resend: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+        send: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+      })
+      .optional()
+      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+  })
+  .describe(
+    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+  );
 
 /**
  * Finishes enrolment of the university's authenticator (`token:hotp` with `CUSTOM`) in
@@ -790,16 +1397,20 @@ export const EnrollEmailFactorResponse = zod.strictObject({
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Enrol the university's own authenticator
  */
-export const EnrollCustomTotpBody = zod.object({
-  "issuer": zod.string().describe('The `issuer` query parameter of the otpauth address.'),
-  "secret": zod.string().describe('The `secret` query parameter of the otpauth address.'),
-  "passCode": zod.string().describe('The code the app shows.'),
-  "timestamp": zod.int().describe('When the code was entered, in milliseconds since the epoch.')
-}).describe('Enrolment of the university\'s own authenticator.')
+export const EnrollCustomTotpBody = zod
+  .object({
+    issuer: zod.string().describe('The `issuer` query parameter of the otpauth address.'),
+    secret: zod.string().describe('The `secret` query parameter of the otpauth address.'),
+    passCode: zod.string().describe('The code the app shows.'),
+    timestamp: zod.int().describe('When the code was entered, in milliseconds since the epoch.'),
+  })
+  .describe("Enrolment of the university's own authenticator.");
 
-export const EnrollCustomTotpResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
+export const EnrollCustomTotpResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');
 
 /**
  * A new secret for the university's authenticator, as an `otpauth://` address (shown
@@ -810,11 +1421,15 @@ export const EnrollCustomTotpResponse = zod.strictObject({
  * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
-export const GetCustomTotpSecretResponse = zod.strictObject({
-  "data": zod.strictObject({
-  "otpContent": zod.url().describe('An `otpauth://totp/...` address with `secret` and `issuer` query parameters.')
-}).describe('A secret for the university\'s own authenticator.')
-}).describe('The body of `getCustomTotpSecret`.')
+export const GetCustomTotpSecretResponse = zod
+  .strictObject({
+    data: zod
+      .strictObject({
+        otpContent: zod.url().describe('An `otpauth://totp/...` address with `secret` and `issuer` query parameters.'),
+      })
+      .describe("A secret for the university's own authenticator."),
+  })
+  .describe('The body of `getCustomTotpSecret`.');
 
 /**
  * Removes an active factor, or deletes the security question. A truthy `status` means
@@ -828,12 +1443,14 @@ export const GetCustomTotpSecretResponse = zod.strictObject({
  * @summary Remove (reset) a factor
  */
 export const ResetFactorParams = zod.object({
-  "factorId": zod.string().describe('The factor\'s `id` (from `getFactors` or an enrolment response).')
-})
+  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrolment response)."),
+});
 
-export const ResetFactorResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
+export const ResetFactorResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');
 
 /**
  * Completes a pending enrolment: with the code the user entered (`passCode`) for
@@ -848,214 +1465,407 @@ export const ResetFactorResponse = zod.strictObject({
  * @summary Finish enrolling a factor
  */
 export const ActivateFactorParams = zod.object({
-  "factorId": zod.string().describe('The factor\'s `id` (from `getFactors` or an enrolment response).')
-})
+  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrolment response)."),
+});
 
-export const ActivateFactorBody = zod.object({
-  "passCode": zod.string().optional().describe('The code the user entered. Required for SMS and voice call.'),
-  "attestation": zod.string().optional().describe('Security keys; the attestation object, URL-safe base64 without padding.'),
-  "clientData": zod.string().optional().describe('Security keys; the client data JSON, URL-safe base64 without padding.')
-}).describe('What completes the activation: `passCode` for codes, or `attestation` and\n`clientData` for security keys.\n')
-
-
+export const ActivateFactorBody = zod
+  .object({
+    passCode: zod.string().optional().describe('The code the user entered. Required for SMS and voice call.'),
+    attestation: zod.string().optional().describe('Security keys; the attestation object, URL-safe base64 without padding.'),
+    clientData: zod.string().optional().describe('Security keys; the client data JSON, URL-safe base64 without padding.'),
+  })
+  .describe('What completes the activation: `passCode` for codes, or `attestation` and\n`clientData` for security keys.\n');
 
 export const activateFactorResponseEmbeddedActivationTimeoutMin = 0;
 
-
-
-export const ActivateFactorResponse = zod.strictObject({
-  "id": zod.string().describe('The new factor\'s id; the `factorId` of the activate and poll calls.'),
-  "status": zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "vendorName": zod.string().optional().describe('Okta; who makes the factor.'),
-  "created": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor was created.'),
-  "lastUpdated": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the factor last changed.'),
-  "profile": zod.strictObject({
-  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
-  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
-  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
-  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
-  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
-  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
-  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
-  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
-  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
-  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
-}).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_embedded": zod.strictObject({
-  "activation": zod.strictObject({
-  "sharedSecret": zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
-  "encoding": zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
-  "keyLength": zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
-  "timeStep": zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
-  "challenge": zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
-  "user": zod.strictObject({
-  "id": zod.string().describe('The user handle, URL-safe base64 without padding.'),
-  "name": zod.string().optional().describe('The username.'),
-  "displayName": zod.string().optional().describe('The name shown by the authenticator.')
-}).optional().describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
-  "rp": zod.strictObject({
-  "id": zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
-  "name": zod.string().optional().describe('The relying party\'s name shown by the authenticator.')
-}).optional().describe('The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n'),
-  "excludeCredentials": zod.array(zod.strictObject({
-  "id": zod.string().describe('The credential id, URL-safe base64 without padding.'),
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "transports": zod.array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card'])).optional().describe('How the browser may reach that credential\'s authenticator.')
-}).describe('A credential already registered (PublicKeyCredentialDescriptor).')).optional().describe('WebAuthn; the user\'s registered keys, which may not be registered again.'),
-  "pubKeyCredParams": zod.array(zod.strictObject({
-  "type": zod.enum(['public-key']).describe('Always public-key.'),
-  "alg": zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).')
-}).describe('An acceptable key type (PublicKeyCredentialParameters).')).optional().describe('WebAuthn; acceptable key types, most preferred first.'),
-  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('WebAuthn; the attestation conveyance preference.'),
-  "authenticatorSelection": zod.strictObject({
-  "userVerification": zod.enum(['required', 'preferred', 'discouraged']).optional().describe('Whether the authenticator must verify the user.'),
-  "requireResidentKey": zod.boolean().optional().describe('Whether a discoverable credential is required.'),
-  "residentKey": zod.enum(['discouraged', 'preferred', 'required']).optional().describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('A built-in authenticator (platform) or a roaming key (cross-platform).')
-}).optional().describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
-  "timeout": zod.int().min(activateFactorResponseEmbeddedActivationTimeoutMin).optional().describe('WebAuthn; how long the browser may wait, in milliseconds.'),
-  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta push; when the activation expires.'),
-  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional().describe('Okta; other ways to send the activation (email, SMS).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).')
-}).optional().describe('Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer\'s `_links.qrcode`.\n')
-}).optional().describe('Resources embedded in an enrolment response.'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
-}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
-}).describe('A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n')
+export const ActivateFactorResponse = zod
+  .strictObject({
+    id: zod.string().describe("The new factor's id; the `factorId` of the activate and poll calls."),
+    status: zod.enum(['PENDING_ACTIVATION', 'ACTIVE']).describe('Pending until activated, or already active.'),
+    factorType: zod
+      .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+      .optional()
+      .describe('The kind of factor.'),
+    provider: zod
+      .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+      .optional()
+      .describe(
+        "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+      ),
+    vendorName: zod.string().optional().describe('Okta; who makes the factor.'),
+    created: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor was created.'),
+    lastUpdated: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor last changed.'),
+    profile: zod
+      .strictObject({
+        authenticatorName: zod.string().optional().describe("Security keys; the portal shows 'Authenticator' when absent."),
+        credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+        question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+        questionText: zod.string().optional().describe("Security question; the chosen question's text."),
+        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
+        email: zod.email().optional().describe('Email; the address codes are sent to.'),
+        deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+        name: zod.string().optional().describe("Okta Verify; the phone's name."),
+        platform: zod.string().optional().describe("Okta Verify; the phone's operating system, e.g. `IOS`."),
+        version: zod.string().optional().describe("Okta Verify; the operating system's version."),
+      })
+      .optional()
+      .describe('Details of a set-up factor; which fields appear depends on its type.'),
+    _embedded: zod
+      .strictObject({
+        activation: zod
+          .strictObject({
+            sharedSecret: zod.string().optional().describe('TOTP and push; the secret key for manual entry (base32).'),
+            encoding: zod.string().optional().describe('TOTP and push; how the shared secret is encoded.'),
+            keyLength: zod.int().min(1).optional().describe('TOTP and push; the key length in bytes.'),
+            timeStep: zod.int().min(1).optional().describe('TOTP and push; seconds per code.'),
+            challenge: zod.string().optional().describe('WebAuthn; the challenge, URL-safe base64 without padding.'),
+            user: zod
+              .strictObject({
+                id: zod.string().describe('The user handle, URL-safe base64 without padding.'),
+                name: zod.string().optional().describe('The username.'),
+                displayName: zod.string().optional().describe('The name shown by the authenticator.'),
+              })
+              .optional()
+              .describe('The user the credential is created for (PublicKeyCredentialUserEntity).'),
+            rp: zod
+              .strictObject({
+                id: zod.string().optional().describe('The relying-party id, a domain (`localhost` in development).'),
+                name: zod.string().optional().describe("The relying party's name shown by the authenticator."),
+              })
+              .optional()
+              .describe(
+                'The relying party (PublicKeyCredentialRpEntity). Okta names it without an id; the\nportal always creates the credential for its configured relying-party id.\n',
+              ),
+            excludeCredentials: zod
+              .array(
+                zod
+                  .strictObject({
+                    id: zod.string().describe('The credential id, URL-safe base64 without padding.'),
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    transports: zod
+                      .array(zod.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid', 'smart-card']))
+                      .optional()
+                      .describe("How the browser may reach that credential's authenticator."),
+                  })
+                  .describe('A credential already registered (PublicKeyCredentialDescriptor).'),
+              )
+              .optional()
+              .describe("WebAuthn; the user's registered keys, which may not be registered again."),
+            pubKeyCredParams: zod
+              .array(
+                zod
+                  .strictObject({
+                    type: zod.enum(['public-key']).describe('Always public-key.'),
+                    alg: zod.int().describe('A COSE algorithm identifier (-7 ES256, -257 RS256).'),
+                  })
+                  .describe('An acceptable key type (PublicKeyCredentialParameters).'),
+              )
+              .optional()
+              .describe('WebAuthn; acceptable key types, most preferred first.'),
+            attestation: zod
+              .enum(['none', 'indirect', 'direct', 'enterprise'])
+              .optional()
+              .describe('WebAuthn; the attestation conveyance preference.'),
+            authenticatorSelection: zod
+              .strictObject({
+                userVerification: zod
+                  .enum(['required', 'preferred', 'discouraged'])
+                  .optional()
+                  .describe('Whether the authenticator must verify the user.'),
+                requireResidentKey: zod.boolean().optional().describe('Whether a discoverable credential is required.'),
+                residentKey: zod
+                  .enum(['discouraged', 'preferred', 'required'])
+                  .optional()
+                  .describe('Whether a discoverable credential is wanted (the newer form of requireResidentKey).'),
+                authenticatorAttachment: zod
+                  .enum(['platform', 'cross-platform'])
+                  .optional()
+                  .describe('A built-in authenticator (platform) or a roaming key (cross-platform).'),
+              })
+              .optional()
+              .describe('Requirements on the authenticator (AuthenticatorSelectionCriteria).'),
+            timeout: zod
+              .int()
+              .min(activateFactorResponseEmbeddedActivationTimeoutMin)
+              .optional()
+              .describe('WebAuthn; how long the browser may wait, in milliseconds.'),
+            expiresAt: zod.iso.datetime({ offset: true }).optional().describe('Okta push; when the activation expires.'),
+            factorResult: zod
+              .enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR'])
+              .optional()
+              .describe(
+                'How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n',
+              ),
+            _links: zod
+              .strictObject({
+                qrcode: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                send: zod
+                  .array(
+                    zod
+                      .strictObject({
+                        href: zod.url().describe('The address (an https or data URL).'),
+                        type: zod.string().optional().describe('The media type of what the link points to.'),
+                        name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                        hints: zod
+                          .strictObject({
+                            allow: zod.array(zod.string()).optional(),
+                          })
+                          .optional()
+                          .describe("Okta's hints, such as the HTTP methods the link allows."),
+                      })
+                      .describe("A link to a related resource (Okta's HAL links)."),
+                  )
+                  .optional()
+                  .describe('Okta; other ways to send the activation (email, SMS).'),
+                poll: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+                activate: zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .optional()
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              })
+              .optional()
+              .describe(
+                "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+              ),
+          })
+          .optional()
+          .describe(
+            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+          ),
+        _links: zod
+          .strictObject({
+            qrcode: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            send: zod
+              .array(
+                zod
+                  .strictObject({
+                    href: zod.url().describe('The address (an https or data URL).'),
+                    type: zod.string().optional().describe('The media type of what the link points to.'),
+                    name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                    hints: zod
+                      .strictObject({
+                        allow: zod.array(zod.string()).optional(),
+                      })
+                      .optional()
+                      .describe("Okta's hints, such as the HTTP methods the link allows."),
+                  })
+                  .describe("A link to a related resource (Okta's HAL links)."),
+              )
+              .optional()
+              .describe('Okta; other ways to send the activation (email, SMS).'),
+            poll: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+            activate: zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .optional()
+              .describe("A link to a related resource (Okta's HAL links)."),
+          })
+          .optional()
+          .describe(
+            "Links of a pending activation. Okta puts the barcode here: under\n`_embedded.activation._links` (push, Google Authenticator) or `_embedded._links` (Okta\nVerify code); the portal reads it there as well as at the answer's `_links.qrcode`.\n",
+          ),
+      })
+      .optional()
+      .describe('Resources embedded in an enrolment response.'),
+    _links: zod
+      .strictObject({
+        qrcode: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        activate: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        poll: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        verify: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        self: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        user: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        resend: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+        send: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+      })
+      .optional()
+      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+  })
+  .describe(
+    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+  );
 
 /**
  * Polled every 5 seconds with no request body while an activation is pending (Okta
@@ -1065,97 +1875,176 @@ export const ActivateFactorResponse = zod.strictObject({
  * @summary Check whether a pending activation has finished
  */
 export const PollFactorActivationParams = zod.object({
-  "factorId": zod.string().describe('The factor\'s `id` (from `getFactors` or an enrolment response).')
-})
+  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrolment response)."),
+});
 
-export const PollFactorActivationResponse = zod.strictObject({
-  "factorResult": zod.enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR']).optional().describe('How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n'),
-  "status": zod.enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED']).optional().describe('The factor\'s state for this user; `NOT_SETUP` for catalogue entries not set up.'),
-  "expiresAt": zod.iso.datetime({"offset":true}).optional().describe('Okta; when the pending activation expires.'),
-  "id": zod.string().optional().describe('The factor\'s id (a finished activation).'),
-  "factorType": zod.enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question']).optional().describe('The kind of factor.'),
-  "provider": zod.enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM']).optional().describe('Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university\'s own authenticator).\n'),
-  "vendorName": zod.string().optional(),
-  "created": zod.iso.datetime({"offset":true}).optional(),
-  "lastUpdated": zod.iso.datetime({"offset":true}).optional(),
-  "profile": zod.strictObject({
-  "authenticatorName": zod.string().optional().describe('Security keys; the portal shows \'Authenticator\' when absent.'),
-  "credentialId": zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
-  "question": zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
-  "questionText": zod.string().optional().describe('Security question; the chosen question\'s text.'),
-  "phoneNumber": zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
-  "phoneExtension": zod.string().optional().describe('Voice call; the extension, if any.'),
-  "email": zod.email().optional().describe('Email; the address codes are sent to.'),
-  "deviceType": zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
-  "name": zod.string().optional().describe('Okta Verify; the phone\'s name.'),
-  "platform": zod.string().optional().describe('Okta Verify; the phone\'s operating system, e.g. `IOS`.'),
-  "version": zod.string().optional().describe('Okta Verify; the operating system\'s version.')
-}).optional().describe('Details of a set-up factor; which fields appear depends on its type.'),
-  "_links": zod.strictObject({
-  "qrcode": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "activate": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "poll": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "verify": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "self": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "user": zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).optional().describe('A link to a related resource (Okta\'s HAL links).'),
-  "resend": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional(),
-  "send": zod.array(zod.strictObject({
-  "href": zod.url().describe('The address (an https or data URL).'),
-  "type": zod.string().optional().describe('The media type of what the link points to.'),
-  "name": zod.string().optional().describe('Which of several links this is (Okta\'s `send` and `resend` links name a channel).'),
-  "hints": zod.strictObject({
-  "allow": zod.array(zod.string()).optional()
-}).optional().describe('Okta\'s hints, such as the HTTP methods the link allows.')
-}).describe('A link to a related resource (Okta\'s HAL links).')).optional()
-}).optional().describe('Links of an enrolment or factor (Okta\'s HAL links).')
-}).describe('The state of a pending activation. Okta answers a pending or ended one with\n`factorResult` and no `status`, and a finished one with the whole factor, `status`\n`ACTIVE` and no `factorResult`; the portal reads either, or both.\n')
-
+export const PollFactorActivationResponse = zod
+  .strictObject({
+    factorResult: zod
+      .enum(['WAITING', 'TIMEOUT', 'REJECTED', 'SUCCESS', 'CANCELLED', 'ERROR'])
+      .optional()
+      .describe(
+        'How a pending activation stands: WAITING while pending (and REJECTED: the app may still\nconfirm); TIMEOUT stops polling (with a resend); SUCCESS when done. Okta also answers\nCANCELLED and ERROR, which end the activation like a timeout.\n',
+      ),
+    status: zod
+      .enum(['NOT_SETUP', 'PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'ENROLLED'])
+      .optional()
+      .describe("The factor's state for this user; `NOT_SETUP` for catalogue entries not set up."),
+    expiresAt: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the pending activation expires.'),
+    id: zod.string().optional().describe("The factor's id (a finished activation)."),
+    factorType: zod
+      .enum(['push', 'token:software:totp', 'sms', 'call', 'email', 'webauthn', 'token:hotp', 'question'])
+      .optional()
+      .describe('The kind of factor.'),
+    provider: zod
+      .enum(['OKTA', 'GOOGLE', 'FIDO', 'CUSTOM'])
+      .optional()
+      .describe(
+        "Who provides the factor: OKTA (Okta Verify, SMS, voice call, email, security\nquestion), GOOGLE (Google or Microsoft Authenticator), FIDO (security keys and\nbiometrics), CUSTOM (the university's own authenticator).\n",
+      ),
+    vendorName: zod.string().optional(),
+    created: zod.iso.datetime({ offset: true }).optional(),
+    lastUpdated: zod.iso.datetime({ offset: true }).optional(),
+    profile: zod
+      .strictObject({
+        authenticatorName: zod.string().optional().describe("Security keys; the portal shows 'Authenticator' when absent."),
+        credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
+        question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
+        questionText: zod.string().optional().describe("Security question; the chosen question's text."),
+        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
+        email: zod.email().optional().describe('Email; the address codes are sent to.'),
+        deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
+        name: zod.string().optional().describe("Okta Verify; the phone's name."),
+        platform: zod.string().optional().describe("Okta Verify; the phone's operating system, e.g. `IOS`."),
+        version: zod.string().optional().describe("Okta Verify; the operating system's version."),
+      })
+      .optional()
+      .describe('Details of a set-up factor; which fields appear depends on its type.'),
+    _links: zod
+      .strictObject({
+        qrcode: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        activate: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        poll: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        verify: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        self: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        user: zod
+          .strictObject({
+            href: zod.url().describe('The address (an https or data URL).'),
+            type: zod.string().optional().describe('The media type of what the link points to.'),
+            name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+            hints: zod
+              .strictObject({
+                allow: zod.array(zod.string()).optional(),
+              })
+              .optional()
+              .describe("Okta's hints, such as the HTTP methods the link allows."),
+          })
+          .optional()
+          .describe("A link to a related resource (Okta's HAL links)."),
+        resend: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+        send: zod
+          .array(
+            zod
+              .strictObject({
+                href: zod.url().describe('The address (an https or data URL).'),
+                type: zod.string().optional().describe('The media type of what the link points to.'),
+                name: zod.string().optional().describe("Which of several links this is (Okta's `send` and `resend` links name a channel)."),
+                hints: zod
+                  .strictObject({
+                    allow: zod.array(zod.string()).optional(),
+                  })
+                  .optional()
+                  .describe("Okta's hints, such as the HTTP methods the link allows."),
+              })
+              .describe("A link to a related resource (Okta's HAL links)."),
+          )
+          .optional(),
+      })
+      .optional()
+      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+  })
+  .describe(
+    'The state of a pending activation. Okta answers a pending or ended one with\n`factorResult` and no `status`, and a finished one with the whole factor, `status`\n`ACTIVE` and no `factorResult`; the portal reads either, or both.\n',
+  );

@@ -62,20 +62,33 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * One entry per identity provider the account can be linked to. The portal matches
  * `name` to its own list for the logo and label; iAM Smart (`smart`) cannot be
  * unlinked by the user.
  * @summary List the social identities and whether each is linked
  */
-export const GetLinkedIdentitiesResponse = zod.strictObject({
-  "idps": zod.array(zod.strictObject({
-  "id": zod.string().describe('The provider\'s id; the `idpId` of the link and unlink calls.'),
-  "name": zod.enum(['smart', 'facebook', 'linkedin', 'google', 'apple']).describe('An identity provider as the backend names it: `smart` is iAM Smart (which the user\ncannot unlink); the others are social logins.\n'),
-  "linked": zod.boolean().describe('Whether the user\'s account is linked to this provider.')
-}).describe('An identity provider with the user\'s link state. The portal adds the logo, the label\nand whether it may be unlinked by matching `name`.\n')).describe('One entry per identity provider.')
-}).describe('The body of `getLinkedIdentities`.')
+export const GetLinkedIdentitiesResponse = zod
+  .strictObject({
+    idps: zod
+      .array(
+        zod
+          .strictObject({
+            id: zod.string().describe("The provider's id; the `idpId` of the link and unlink calls."),
+            name: zod
+              .enum(['smart', 'facebook', 'linkedin', 'google', 'apple'])
+              .describe(
+                'An identity provider as the backend names it: `smart` is iAM Smart (which the user\ncannot unlink); the others are social logins.\n',
+              ),
+            linked: zod.boolean().describe("Whether the user's account is linked to this provider."),
+          })
+          .describe(
+            "An identity provider with the user's link state. The portal adds the logo, the label\nand whether it may be unlinked by matching `name`.\n",
+          ),
+      )
+      .describe('One entry per identity provider.'),
+  })
+  .describe('The body of `getLinkedIdentities`.');
 
 /**
  * Links the external identity (the subject of the token from `exchangeSocialCode`) to
@@ -96,17 +109,25 @@ export const GetLinkedIdentitiesResponse = zod.strictObject({
  * @summary Link an external identity to the account
  */
 export const LinkIdentityParams = zod.object({
-  "idpId": zod.string().describe('The identity provider entry\'s `id` (from `getLinkedIdentities`).')
-})
+  idpId: zod.string().describe("The identity provider entry's `id` (from `getLinkedIdentities`)."),
+});
 
-export const LinkIdentityBody = zod.object({
-  "externalId": zod.string().describe('The subject claim of the provider\'s token (from `exchangeSocialCode`). Only a hint:\nthe backend links the subject its own exchange found, and refuses when they differ.\n'),
-  "linkTicket": zod.string().optional().describe('The `link_ticket` of the code exchange, when the backend issued one.')
-}).describe('The external identity to link.')
+export const LinkIdentityBody = zod
+  .object({
+    externalId: zod
+      .string()
+      .describe(
+        "The subject claim of the provider's token (from `exchangeSocialCode`). Only a hint:\nthe backend links the subject its own exchange found, and refuses when they differ.\n",
+      ),
+    linkTicket: zod.string().optional().describe('The `link_ticket` of the code exchange, when the backend issued one.'),
+  })
+  .describe('The external identity to link.');
 
-export const LinkIdentityResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
+export const LinkIdentityResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');
 
 /**
  * Removes the link to that identity provider. The portal asks for confirmation first
@@ -120,29 +141,42 @@ export const LinkIdentityResponse = zod.strictObject({
  * @summary Unlink an external identity from the account
  */
 export const UnlinkIdentityParams = zod.object({
-  "idpId": zod.string().describe('The identity provider entry\'s `id` (from `getLinkedIdentities`).')
-})
+  idpId: zod.string().describe("The identity provider entry's `id` (from `getLinkedIdentities`)."),
+});
 
-export const UnlinkIdentityResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
+export const UnlinkIdentityResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');
 
 /**
  * The response body is a JSON string. Exactly `"true"` shows the "Social Identities &
  * IAM SMART" box on the profile page; any other value hides it.
  * @summary Whether the social identities box is shown
  */
-export const GetIdpConfigResponse = zod.string().describe('`"true"` shows the social identities box; anything else hides it.')
+export const GetIdpConfigResponse = zod.string().describe('`"true"` shows the social identities box; anything else hides it.');
 
 /**
  * The identity providers known to the backend, without link state. Defined by the
  * product specification; the portal does not use it.
  * @summary List the identity providers
  */
-export const ListIdentityProvidersResponse = zod.strictObject({
-  "idps": zod.array(zod.strictObject({
-  "id": zod.string().describe('The provider\'s id; the `idpId` of the link and unlink calls.'),
-  "name": zod.enum(['smart', 'facebook', 'linkedin', 'google', 'apple']).describe('An identity provider as the backend names it: `smart` is iAM Smart (which the user\ncannot unlink); the others are social logins.\n')
-}).describe('An identity provider known to the backend.')).describe('The identity providers.')
-}).describe('The body of `listIdentityProviders`.')
-
+export const ListIdentityProvidersResponse = zod
+  .strictObject({
+    idps: zod
+      .array(
+        zod
+          .strictObject({
+            id: zod.string().describe("The provider's id; the `idpId` of the link and unlink calls."),
+            name: zod
+              .enum(['smart', 'facebook', 'linkedin', 'google', 'apple'])
+              .describe(
+                'An identity provider as the backend names it: `smart` is iAM Smart (which the user\ncannot unlink); the others are social logins.\n',
+              ),
+          })
+          .describe('An identity provider known to the backend.'),
+      )
+      .describe('The identity providers.'),
+  })
+  .describe('The body of `listIdentityProviders`.');

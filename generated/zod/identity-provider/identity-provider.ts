@@ -62,7 +62,6 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * Public, and served by the identity provider, not the portal's backend. The
  * `/idp/instructions` page calls it when sign-in failed because user creation is
@@ -70,10 +69,13 @@ import * as zod from 'zod';
  * @summary Which provider an identity-link instruction is for
  */
 export const GetLinkProviderQueryParams = zod.object({
-  "code": zod.string().describe('The `code` query parameter of the `/idp/instructions` page.')
-})
+  code: zod.string().describe('The `code` query parameter of the `/idp/instructions` page.'),
+});
 
-export const GetLinkProviderResponse = zod.strictObject({
-  "provider": zod.enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple']).describe('A social or national-identity provider as named in the portal\'s routes.')
-}).describe('The body of `getLinkProvider`.')
-
+export const GetLinkProviderResponse = zod
+  .strictObject({
+    provider: zod
+      .enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple'])
+      .describe("A social or national-identity provider as named in the portal's routes."),
+  })
+  .describe('The body of `getLinkProvider`.');

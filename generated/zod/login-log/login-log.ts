@@ -62,7 +62,6 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * The user's previous logins, newest first, `num` at a time (the portal asks for 20).
  * Pass the previous page's `afterToken` to get the next page; `afterToken` `null` means
@@ -79,22 +78,27 @@ import * as zod from 'zod';
 export const getLoginLogQueryNumDefault = 20;
 export const getLoginLogQueryNumMax = 100;
 
-
-
 export const GetLoginLogQueryParams = zod.object({
-  "num": zod.int().min(1).max(getLoginLogQueryNumMax).default(getLoginLogQueryNumDefault).describe('How many logins to return.'),
-  "afterToken": zod.string().optional().describe('The previous page\'s `afterToken`; absent for the first page.')
-})
+  num: zod.int().min(1).max(getLoginLogQueryNumMax).default(getLoginLogQueryNumDefault).describe('How many logins to return.'),
+  afterToken: zod.string().optional().describe("The previous page's `afterToken`; absent for the first page."),
+});
 
-export const GetLoginLogResponse = zod.strictObject({
-  "logs": zod.array(zod.strictObject({
-  "time": zod.iso.datetime({"offset":true}).describe('When, ISO 8601 in UTC (`Z`). Shown as day/month/year and 12-hour time.'),
-  "browser": zod.string().describe('Browser name and version.'),
-  "os": zod.string().describe('Operating system name and version.'),
-  "ip": zod.string().describe('The client\'s IP address.'),
-  "district": zod.string().describe('Where the IP address is located.'),
-  "application": zod.string().describe('The application signed in to.')
-}).describe('One previous login.')).describe('The logins, newest first.'),
-  "afterToken": zod.string().nullable().describe('Pass as `afterToken` to get the next page; `null` on the last page.')
-}).describe('One page of previous logins.')
-
+export const GetLoginLogResponse = zod
+  .strictObject({
+    logs: zod
+      .array(
+        zod
+          .strictObject({
+            time: zod.iso.datetime({ offset: true }).describe('When, ISO 8601 in UTC (`Z`). Shown as day/month/year and 12-hour time.'),
+            browser: zod.string().describe('Browser name and version.'),
+            os: zod.string().describe('Operating system name and version.'),
+            ip: zod.string().describe("The client's IP address."),
+            district: zod.string().describe('Where the IP address is located.'),
+            application: zod.string().describe('The application signed in to.'),
+          })
+          .describe('One previous login.'),
+      )
+      .describe('The logins, newest first.'),
+    afterToken: zod.string().nullable().describe('Pass as `afterToken` to get the next page; `null` on the last page.'),
+  })
+  .describe('One page of previous logins.');

@@ -62,22 +62,25 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * Changes the password. The portal checks the policy from `getPasswordPolicy` first
  * and the server checks it again. A truthy `status` means success ('Password changed
  * successfully.'); the portal then goes to `/`.
  * @summary Change the password
  */
-export const ChangePasswordBody = zod.object({
-  "password": zod.string().describe('The current password.'),
-  "newPassword": zod.string().describe('The new password.'),
-  "confirmPassword": zod.string().describe('The new password again.')
-}).describe('The current password and the new one twice.')
+export const ChangePasswordBody = zod
+  .object({
+    password: zod.string().describe('The current password.'),
+    newPassword: zod.string().describe('The new password.'),
+    confirmPassword: zod.string().describe('The new password again.'),
+  })
+  .describe('The current password and the new one twice.');
 
-export const ChangePasswordResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
+export const ChangePasswordResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');
 
 /**
  * The rules a new password must follow, shown as hints on the Change Password page and
@@ -101,26 +104,55 @@ export const getPasswordPolicyResponseSettingsPasswordAgeMaxAgeDaysMin = 0;
 
 export const getPasswordPolicyResponseSettingsPasswordAgeMinAgeMinutesMin = 0;
 
-
-
-export const GetPasswordPolicyResponse = zod.strictObject({
-  "settings": zod.strictObject({
-  "password": zod.strictObject({
-  "complexity": zod.strictObject({
-  "minLength": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinLengthMin).describe('Minimum number of characters.'),
-  "minLowerCase": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinLowerCaseMin).describe('Above 0 requires a lowercase letter.'),
-  "minUpperCase": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinUpperCaseMin).describe('Above 0 requires an uppercase letter.'),
-  "minNumber": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinNumberMin).describe('Above 0 requires a digit.'),
-  "minSymbol": zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinSymbolMin).describe('Above 0 requires one of $ & + , : ; = ? @ # | \' < > . ^ * ( ) % ! -'),
-  "excludeUsername": zod.boolean().describe('No alphanumeric part of the electronic ID of 4 or more characters may appear (ignoring case).'),
-  "excludeAttributes": zod.array(zod.enum(['firstName', 'lastName'])).describe('Profile fields the new password may not contain (ignoring case).')
-}).describe('What a new password must contain; a minimum of 0 switches that rule off.'),
-  "age": zod.strictObject({
-  "historyCount": zod.int().min(getPasswordPolicyResponseSettingsPasswordAgeHistoryCountMin).describe('The new password cannot be any of this many previous passwords.'),
-  "maxAgeDays": zod.int().min(getPasswordPolicyResponseSettingsPasswordAgeMaxAgeDaysMin).describe('Days after which the password expires.'),
-  "minAgeMinutes": zod.int().min(getPasswordPolicyResponseSettingsPasswordAgeMinAgeMinutesMin).describe('Minutes that must pass between changes.')
-}).describe('History and age rules.')
-}).describe('The password policy.')
-}).describe('Policy settings by credential kind.')
-}).describe('The body of `getPasswordPolicy`; the policy is `settings.password`.')
-
+export const GetPasswordPolicyResponse = zod
+  .strictObject({
+    settings: zod
+      .strictObject({
+        password: zod
+          .strictObject({
+            complexity: zod
+              .strictObject({
+                minLength: zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinLengthMin).describe('Minimum number of characters.'),
+                minLowerCase: zod
+                  .int()
+                  .min(getPasswordPolicyResponseSettingsPasswordComplexityMinLowerCaseMin)
+                  .describe('Above 0 requires a lowercase letter.'),
+                minUpperCase: zod
+                  .int()
+                  .min(getPasswordPolicyResponseSettingsPasswordComplexityMinUpperCaseMin)
+                  .describe('Above 0 requires an uppercase letter.'),
+                minNumber: zod.int().min(getPasswordPolicyResponseSettingsPasswordComplexityMinNumberMin).describe('Above 0 requires a digit.'),
+                minSymbol: zod
+                  .int()
+                  .min(getPasswordPolicyResponseSettingsPasswordComplexityMinSymbolMin)
+                  .describe("Above 0 requires one of $ & + , : ; = ? @ # | ' < > . ^ * ( ) % ! -"),
+                excludeUsername: zod
+                  .boolean()
+                  .describe('No alphanumeric part of the electronic ID of 4 or more characters may appear (ignoring case).'),
+                excludeAttributes: zod
+                  .array(zod.enum(['firstName', 'lastName']))
+                  .describe('Profile fields the new password may not contain (ignoring case).'),
+              })
+              .describe('What a new password must contain; a minimum of 0 switches that rule off.'),
+            age: zod
+              .strictObject({
+                historyCount: zod
+                  .int()
+                  .min(getPasswordPolicyResponseSettingsPasswordAgeHistoryCountMin)
+                  .describe('The new password cannot be any of this many previous passwords.'),
+                maxAgeDays: zod
+                  .int()
+                  .min(getPasswordPolicyResponseSettingsPasswordAgeMaxAgeDaysMin)
+                  .describe('Days after which the password expires.'),
+                minAgeMinutes: zod
+                  .int()
+                  .min(getPasswordPolicyResponseSettingsPasswordAgeMinAgeMinutesMin)
+                  .describe('Minutes that must pass between changes.'),
+              })
+              .describe('History and age rules.'),
+          })
+          .describe('The password policy.'),
+      })
+      .describe('Policy settings by credential kind.'),
+  })
+  .describe('The body of `getPasswordPolicy`; the policy is `settings.password`.');

@@ -62,7 +62,6 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * The personal details shown on the profile page. The product specification says
  * "data holds the profile": the response body itself is the profile.
@@ -72,18 +71,20 @@ import * as zod from 'zod';
  * so there is no separate operation for it.
  * @summary Get the signed-in user's profile
  */
-export const GetProfileResponse = zod.strictObject({
-  "electronicId": zod.string().describe('The username (electronic ID).'),
-  "firstName": zod.string().describe('Given name(s).'),
-  "lastName": zod.string().describe('Family name.'),
-  "displayName": zod.string().describe('The name as displayed, family name first.'),
-  "primaryEmail": zod.email().describe('The university email address; used for email enrolment.'),
-  "secondaryEmail": zod.string().nullable().describe('The recovery email, the one field the user may edit; `null` when not set.'),
-  "department": zod.string().describe('Shown as Job Title.'),
-  "user": zod.looseObject({
-
-}).optional().describe('present on some backends; the portal drops it')
-}).describe('The body of `getProfile`: the profile itself, and on some backends a `user` object.\n(`additionalProperties: false` is left out here because it cannot be combined with\n`allOf`.)\n')
+export const GetProfileResponse = zod
+  .strictObject({
+    electronicId: zod.string().describe('The username (electronic ID).'),
+    firstName: zod.string().describe('Given name(s).'),
+    lastName: zod.string().describe('Family name.'),
+    displayName: zod.string().describe('The name as displayed, family name first.'),
+    primaryEmail: zod.email().describe('The university email address; used for email enrolment.'),
+    secondaryEmail: zod.string().nullable().describe('The recovery email, the one field the user may edit; `null` when not set.'),
+    department: zod.string().describe('Shown as Job Title.'),
+    user: zod.looseObject({}).optional().describe('present on some backends; the portal drops it'),
+  })
+  .describe(
+    'The body of `getProfile`: the profile itself, and on some backends a `user` object.\n(`additionalProperties: false` is left out here because it cannot be combined with\n`allOf`.)\n',
+  );
 
 /**
  * Saves the recovery email (the profile's `secondaryEmail`). The portal checks no
@@ -98,11 +99,14 @@ export const GetProfileResponse = zod.strictObject({
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Change the recovery email
  */
-export const UpdateRecoveryEmailBody = zod.object({
-  "secondaryEmail": zod.string().describe('The new recovery email.')
-}).describe('The new recovery email. No format is checked.')
+export const UpdateRecoveryEmailBody = zod
+  .object({
+    secondaryEmail: zod.string().describe('The new recovery email.'),
+  })
+  .describe('The new recovery email. No format is checked.');
 
-export const UpdateRecoveryEmailResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
-
+export const UpdateRecoveryEmailResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');

@@ -62,7 +62,6 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * Called on logout. The portal has already forgotten its stored tokens in every tab (it
  * sends the access token it captured first); it then revokes the refresh token it held and
@@ -73,7 +72,8 @@ import * as zod from 'zod';
  * (and which may still hold tokens) cannot use them after the logout.
  * @summary End the user's sessions (logout)
  */
-export const EndSessionsResponse = zod.strictObject({
-  "status": zod.boolean().describe('`true` when the action succeeded.')
-}).describe('The outcome of an action. A truthy `status` means success.')
-
+export const EndSessionsResponse = zod
+  .strictObject({
+    status: zod.boolean().describe('`true` when the action succeeded.'),
+  })
+  .describe('The outcome of an action. A truthy `status` means success.');

@@ -62,7 +62,6 @@
  */
 import * as zod from 'zod';
 
-
 /**
  * Public. The response body is a JSON string: the address the browser navigates to.
  * A real server answers with the provider's absolute authorize URL (which returns to
@@ -73,19 +72,24 @@ import * as zod from 'zod';
  * @summary Where to send the browser to sign in with a social provider
  */
 export const GetSocialAuthorizeUrlParams = zod.object({
-  "provider": zod.enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple']).describe('The social or national-identity provider.')
-})
+  provider: zod.enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple']).describe('The social or national-identity provider.'),
+});
 
 export const getSocialAuthorizeUrlQueryStateMin = 32;
 export const getSocialAuthorizeUrlQueryStateMax = 32;
 
-
-
 export const GetSocialAuthorizeUrlQueryParams = zod.object({
-  "state": zod.string().min(getSocialAuthorizeUrlQueryStateMin).max(getSocialAuthorizeUrlQueryStateMax).optional().describe('A random 32-character string kept by the portal for each provider. Sent for\nfacebook, linkedin, google and apple; not for iamsmart.\n')
-})
+  state: zod
+    .string()
+    .min(getSocialAuthorizeUrlQueryStateMin)
+    .max(getSocialAuthorizeUrlQueryStateMax)
+    .optional()
+    .describe(
+      'A random 32-character string kept by the portal for each provider. Sent for\nfacebook, linkedin, google and apple; not for iamsmart.\n',
+    ),
+});
 
-export const GetSocialAuthorizeUrlResponse = zod.string().describe('The authorize address; absolute from a real server, relative from the mock.')
+export const GetSocialAuthorizeUrlResponse = zod.string().describe('The authorize address; absolute from a real server, relative from the mock.');
 
 /**
  * Public. Exchanges the `code` from the social callback for the provider's token. The
@@ -101,18 +105,29 @@ export const GetSocialAuthorizeUrlResponse = zod.string().describe('The authoriz
  * @summary Exchange a social callback code for a token
  */
 export const ExchangeSocialCodeParams = zod.object({
-  "provider": zod.enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple']).describe('The social or national-identity provider.')
-})
+  provider: zod.enum(['iamsmart', 'facebook', 'linkedin', 'google', 'apple']).describe('The social or national-identity provider.'),
+});
 
-export const ExchangeSocialCodeBody = zod.object({
-  "code": zod.string().describe('The `code` query parameter of `/auth/{provider}/callback`.')
-}).describe('The code from the social callback.')
+export const ExchangeSocialCodeBody = zod
+  .object({
+    code: zod.string().describe('The `code` query parameter of `/auth/{provider}/callback`.'),
+  })
+  .describe('The code from the social callback.');
 
-export const ExchangeSocialCodeResponse = zod.strictObject({
-  "id_token": zod.string().optional().describe('An ID token (compact JWT).'),
-  "access_token": zod.string().optional().describe('An access token (compact JWT).'),
-  "link_ticket": zod.string().optional().describe('Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab\'s session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller\'s session some other way.\n')
-}).describe('The provider\'s token, under either of two names (both readings appear in the\nspecification). The portal reads `id_token` first, then `access_token`; the JWT\'s\nsubject (`sub`) claim is the external id. At least one is present.\n')
+export const ExchangeSocialCodeResponse = zod
+  .strictObject({
+    id_token: zod.string().optional().describe('An ID token (compact JWT).'),
+    access_token: zod.string().optional().describe('An access token (compact JWT).'),
+    link_ticket: zod
+      .string()
+      .optional()
+      .describe(
+        "Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab's session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller's session some other way.\n",
+      ),
+  })
+  .describe(
+    "The provider's token, under either of two names (both readings appear in the\nspecification). The portal reads `id_token` first, then `access_token`; the JWT's\nsubject (`sub`) claim is the external id. At least one is present.\n",
+  );
 
 /**
  * Public. The iAM Smart flavour of the code exchange. The specification's
@@ -125,16 +140,26 @@ export const ExchangeSocialCodeResponse = zod.strictObject({
  * when the person is signed in), so that `linkIdentity` can link that subject and no other.
  * @summary Exchange an iAM Smart code for its tokenized id
  */
-export const GetIamSmartTokenizedIdBody = zod.object({
-  "code": zod.string().describe('The callback\'s `code`.'),
-  "idp": zod.string().describe('The identity provider, `iamsmart`.'),
-  "state": zod.string().describe('The callback\'s `state`.')
-}).describe('The iAM Smart callback\'s parameters.')
+export const GetIamSmartTokenizedIdBody = zod
+  .object({
+    code: zod.string().describe("The callback's `code`."),
+    idp: zod.string().describe('The identity provider, `iamsmart`.'),
+    state: zod.string().describe("The callback's `state`."),
+  })
+  .describe("The iAM Smart callback's parameters.");
 
-export const GetIamSmartTokenizedIdResponse = zod.strictObject({
-  "data": zod.strictObject({
-  "access_token": zod.string().describe('A compact JWT whose subject claim is the external id.'),
-  "link_ticket": zod.string().optional().describe('Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab\'s session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller\'s session some other way.\n')
-}).describe('The iAM Smart tokenized id.')
-}).describe('The body of `getIamSmartTokenizedId`.')
-
+export const GetIamSmartTokenizedIdResponse = zod
+  .strictObject({
+    data: zod
+      .strictObject({
+        access_token: zod.string().describe('A compact JWT whose subject claim is the external id.'),
+        link_ticket: zod
+          .string()
+          .optional()
+          .describe(
+            "Optional: a single-use ticket, good for a few minutes, that the backend signs after\nits own exchange of the code. It names the provider and the external subject that\nexchange found (and the caller, when the exchange carried a bearer token). The\nportal keeps it in the tab's session storage and sends it with `linkIdentity`,\nwhich links that subject and no other. Without tickets, the backend must bind the\nexchange to the caller's session some other way.\n",
+          ),
+      })
+      .describe('The iAM Smart tokenized id.'),
+  })
+  .describe('The body of `getIamSmartTokenizedId`.');

@@ -1,24 +1,37 @@
 // What each route of the production build makes the browser download, read from Vite's
 // manifest (`build.manifest: true` writes dist/.vite/manifest.json). Used by the size budget
-// test and by `npm run bench`.
+// check (check-size.ts) and by `npm run bench`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENCODINGS } from '../deploy/precompress.mjs';
+import type { Manifest } from 'vite';
+import { ENCODINGS } from '../deploy/precompress.ts';
 
-const compress = Object.fromEntries(ENCODINGS.map((encoding) => [encoding.name, encoding.compress]));
+const compressor = (name: string) => {
+  const encoding = ENCODINGS.find((candidate) => candidate.name === name);
+  if (!encoding) throw new Error(`bundle-sizes: no ${name} among the build's encodings`);
+  return encoding.compress;
+};
+const gzip = compressor('gzip');
+const brotli = compressor('br');
 
 const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
+/** Bytes of JavaScript and of CSS: as built, and as gzip and brotli send them. */
+export interface Sizes {
+  js: { raw: number; gzip: number; brotli: number };
+  css: { raw: number; gzip: number; brotli: number };
+}
+
 /** The route file of a manifest key, as a path: `_authenticated/profile/details`. */
-function routeOf(key) {
+function routeOf(key: string): string | undefined {
   return key.match(ROUTE_CHUNK)?.[1];
 }
 
 /** Every file a set of manifest keys loads through static imports, with their CSS. */
-export function closure(manifest, keys) {
-  const seen = new Set();
-  const files = new Set();
-  const visit = (key) => {
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
@@ -32,21 +45,22 @@ export function closure(manifest, keys) {
 }
 
 /** The keys of a set of chunks and of everything they import statically. */
-function staticKeys(manifest, keys) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
+function staticKeys(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
     seen.add(key);
-    for (const child of manifest[key].imports ?? []) visit(child);
+    for (const child of chunk.imports ?? []) visit(child);
   };
   keys.forEach(visit);
   return seen;
 }
 
 /** The route chunks a page's match loads: its own and each layout above it. */
-export function routeChain(manifest, route) {
+function routeChain(manifest: Manifest, route: string): string[] {
   const parts = route.split('/');
-  const chain = [];
+  const chain: string[] = [];
   for (let i = 1; i <= parts.length; i += 1) {
     const key = `src/routes/${parts.slice(0, i).join('/')}.tsx?tsr-split=component`;
     if (manifest[key]) chain.push(key);
@@ -54,29 +68,39 @@ export function routeChain(manifest, route) {
   return chain;
 }
 
-export function measure(dist, files) {
-  const sum = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 } };
+function measure(dist: string, files: Iterable<string>): Sizes {
+  const sum: Sizes = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 } };
   for (const file of files) {
     const kind = file.endsWith('.css') ? 'css' : file.endsWith('.js') ? 'js' : undefined;
     if (!kind) continue;
     const bytes = readFileSync(join(dist, file));
     sum[kind].raw += bytes.length;
-    // The same compressors that write the copies production sends (deploy/precompress.mjs).
-    sum[kind].gzip += compress.gzip(bytes).length;
-    sum[kind].brotli += compress.br(bytes).length;
+    // The same compressors that write the copies production sends (deploy/precompress.ts).
+    sum[kind].gzip += gzip(bytes).length;
+    sum[kind].brotli += brotli(bytes).length;
   }
   return sum;
 }
 
 export const FIRST_PAGE = '_authenticated/profile/details';
 
+export interface RouteSizes {
+  first: { route: string; files: string[] } & Sizes;
+  /** Every other route: what it adds to the first page. */
+  routes: ({ route: string; files: string[] } & Sizes)[];
+  /** Each part fetched on demand: what it adds to the first page. */
+  parts: ({ name: string; files: string[] } & Sizes)[];
+  fonts: string[];
+}
+
 /**
  * The first signed-in page (entry plus the chunks of /profile/details and its layouts), then
  * for every other route what it adds on top of that first page.
  */
-export function routeSizes(dist = 'dist') {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+export function routeSizes(dist: string): RouteSizes {
+  const manifest: Manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error(`bundle-sizes: ${dist}/.vite/manifest.json names no entry`);
   const firstFiles = closure(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
   const firstKeys = staticKeys(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
   const fonts = Object.values(manifest)
@@ -84,7 +108,7 @@ export function routeSizes(dist = 'dist') {
     .filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
   const routes = Object.keys(manifest)
     .map(routeOf)
-    .filter((route) => route && route !== FIRST_PAGE && route !== '_authenticated')
+    .filter((route): route is string => route !== undefined && route !== FIRST_PAGE && route !== '_authenticated')
     .sort()
     .map((route) => {
       const chain = routeChain(manifest, route);
@@ -97,7 +121,7 @@ export function routeSizes(dist = 'dist') {
     .filter((key) => !routeOf(key) && !firstKeys.has(key))
     .map((key) => {
       const files = [...closure(manifest, [key])].filter((file) => !firstFiles.has(file));
-      return { name: manifest[key].name ?? key, files, ...measure(dist, files) };
+      return { name: manifest[key]?.name ?? key, files, ...measure(dist, files) };
     })
     .sort((a, b) => b.js.gzip + b.css.gzip - (a.js.gzip + a.css.gzip));
   return { first: { route: FIRST_PAGE, files: [...firstFiles], ...measure(dist, firstFiles) }, routes, parts, fonts };

@@ -1,18 +1,20 @@
 // Size budgets of the production build (run after `vite build`): what the first signed-in
 // page loads, and what each other route adds to it. Timings belong to `npm run bench`.
-import { FIRST_PAGE, routeSizes } from './bundle-sizes.mjs';
+import { FIRST_PAGE, routeSizes } from './bundle-sizes.ts';
 
 /**
  * onDemandGzip: the heaviest part a route fetches only when it is used (a wizard of its own),
  * such as the phone wizards with the world's telephone numbering metadata.
  */
-export const BUDGETS = { firstPageJsGzip: 150 * 1024, firstPageCssGzip: 25 * 1024, routeGzip: 30 * 1024, onDemandGzip: 60 * 1024 };
+const BUDGETS = { firstPageJsGzip: 150 * 1024, firstPageCssGzip: 25 * 1024, routeGzip: 30 * 1024, onDemandGzip: 60 * 1024 };
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const { first, routes, parts, fonts } = routeSizes('dist');
-const failures = [];
-if (first.js.gzip > BUDGETS.firstPageJsGzip) failures.push(`/${FIRST_PAGE}: ${kb(first.js.gzip)} of gzipped JavaScript (budget ${kb(BUDGETS.firstPageJsGzip)})`);
-if (first.css.gzip > BUDGETS.firstPageCssGzip) failures.push(`/${FIRST_PAGE}: ${kb(first.css.gzip)} of gzipped CSS (budget ${kb(BUDGETS.firstPageCssGzip)})`);
+const failures: string[] = [];
+if (first.js.gzip > BUDGETS.firstPageJsGzip)
+  failures.push(`/${FIRST_PAGE}: ${kb(first.js.gzip)} of gzipped JavaScript (budget ${kb(BUDGETS.firstPageJsGzip)})`);
+if (first.css.gzip > BUDGETS.firstPageCssGzip)
+  failures.push(`/${FIRST_PAGE}: ${kb(first.css.gzip)} of gzipped CSS (budget ${kb(BUDGETS.firstPageCssGzip)})`);
 if (fonts.length > 0) failures.push(`web fonts in the build: ${fonts.join(', ')} (budget: none)`);
 for (const route of routes) {
   const added = route.js.gzip + route.css.gzip;

@@ -4,7 +4,17 @@
 import { spawnSync } from 'node:child_process';
 
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', shell: process.platform === 'win32' });
-let report;
+
+/** The parts of `npm audit --json` read here; an unreachable advisory service answers with an error instead. */
+interface AuditReport {
+  statusCode?: number;
+  message?: string;
+  error?: { summary?: string };
+  metadata?: { vulnerabilities?: Record<string, number> };
+  vulnerabilities?: Record<string, { name: string; severity: string }>;
+}
+
+let report: AuditReport;
 try {
   report = JSON.parse(run.stdout);
 } catch {

@@ -27,13 +27,25 @@ if (!args.target) {
   process.exit(2);
 }
 
-const spec = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
+// The contract as parsed YAML, walked by name and by $ref.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+const spec: Node = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-function exampleOf(thing) {
+interface Result {
+  operation: string;
+  request: string;
+  result: 'passed' | 'failed' | 'skipped';
+  status?: number;
+  detail: string;
+}
+
+function exampleOf(thing: Node): unknown {
   if (!thing) return undefined;
   if (thing.example !== undefined) return thing.example;
-  const named = thing.examples && Object.values(thing.examples)[0];
+  const named: Node = thing.examples && Object.values(thing.examples)[0];
   if (named?.$ref) return spec.components.examples[named.$ref.split('/').pop()].value;
   if (named?.value !== undefined) return named.value;
   const schema = thing.schema;
@@ -44,8 +56,14 @@ function exampleOf(thing) {
 }
 
 /** One request per operation, filled from the contract's own examples. */
-function requestFor(path, method, op) {
-  const deref = (p) => (p.$ref ? p.$ref.split('/').slice(1).reduce((node, key) => node[key], spec) : p);
+function requestFor(path: string, op: Node): { url: string; body: unknown; secured: boolean } {
+  const deref = (p: Node): Node =>
+    p.$ref
+      ? p.$ref
+          .split('/')
+          .slice(1)
+          .reduce((node: Node, key: string) => node[key], spec)
+      : p;
   const params = [...(spec.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref);
   let url = path;
   const query = new URLSearchParams();
@@ -62,7 +80,7 @@ function requestFor(path, method, op) {
   return { url: `${url}${query.size ? `?${query}` : ''}`, body, secured };
 }
 
-function waitForPort(port, timeoutMs = 20_000) {
+function waitForPort(port: string, timeoutMs = 20_000): Promise<void> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const attempt = () => {
@@ -87,14 +105,14 @@ const prism = spawn(
 let prismErrors = '';
 prism.stderr.on('data', (chunk) => (prismErrors += chunk));
 
-const results = [];
+const results: Result[] = [];
 try {
   await waitForPort(args.port);
-  for (const [path, item] of Object.entries(spec.paths)) {
+  for (const [path, item] of Object.entries<Node>(spec.paths)) {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      const row = { operation: op.operationId, request: `${method.toUpperCase()} ${path}` };
+      const row = { operation: String(op.operationId), request: `${method.toUpperCase()} ${path}` };
       if (op.servers) {
         results.push({ ...row, result: 'skipped', detail: `served by ${op.servers[0].url}, not the backend` });
         continue;
@@ -103,8 +121,8 @@ try {
         results.push({ ...row, result: 'skipped', detail: 'changes data: run with --mutating' });
         continue;
       }
-      const request = requestFor(path, method, op);
-      const headers = { Accept: 'application/json' };
+      const request = requestFor(path, op);
+      const headers: Record<string, string> = { Accept: 'application/json' };
       if (request.secured && args.token) headers.Authorization = `Bearer ${args.token}`;
       if (request.body !== undefined) headers['Content-Type'] = 'application/json';
       try {
@@ -114,25 +132,30 @@ try {
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
         });
         const text = await response.text();
-        const violations = JSON.parse(response.headers.get('sl-violations') ?? '[]');
+        const violations: { location: string[]; message: string }[] = JSON.parse(response.headers.get('sl-violations') ?? '[]');
         const declared = Object.keys(op.responses ?? {});
         if (violations.length > 0) {
           const detail = violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ');
           results.push({ ...row, result: 'failed', status: response.status, detail });
         } else if (!declared.includes(String(response.status)) && !declared.includes('default')) {
-          results.push({ ...row, result: 'failed', status: response.status, detail: `status ${response.status} is not declared (${declared.join(', ')})` });
+          results.push({
+            ...row,
+            result: 'failed',
+            status: response.status,
+            detail: `status ${response.status} is not declared (${declared.join(', ')})`,
+          });
         } else if (response.status >= 400) {
           results.push({ ...row, result: 'failed', status: response.status, detail: `answered ${response.status}: ${text.slice(0, 200)}` });
         } else {
           results.push({ ...row, result: 'passed', status: response.status, detail: '' });
         }
       } catch (error) {
-        results.push({ ...row, result: 'failed', detail: `no answer: ${error.message}` });
+        results.push({ ...row, result: 'failed', detail: `no answer: ${error instanceof Error ? error.message : error}` });
       }
     }
   }
 } catch (error) {
-  console.error(`contract:verify: ${error.message}\n${prismErrors}`);
+  console.error(`contract:verify: ${error instanceof Error ? error.message : error}\n${prismErrors}`);
   prism.kill();
   process.exit(2);
 }
@@ -141,12 +164,13 @@ prism.kill();
 if (args.json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
-  const width = (key) => Math.max(key.length, ...results.map((r) => String(r[key] ?? '').length));
-  const columns = ['operation', 'request', 'result', 'status'];
-  const line = (r) => columns.map((c) => String(r[c] ?? '').padEnd(width(c))).join('  ') + (r.detail ? `  ${r.detail}` : '');
+  const columns = ['operation', 'request', 'result', 'status'] as const;
+  type Cells = Partial<Record<(typeof columns)[number] | 'detail', string | number>>;
+  const width = (key: (typeof columns)[number]) => Math.max(key.length, ...results.map((r) => String(r[key] ?? '').length));
+  const line = (r: Cells) => columns.map((c) => String(r[c] ?? '').padEnd(width(c))).join('  ') + (r.detail ? `  ${r.detail}` : '');
   console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));
   for (const r of results) console.log(line(r));
 }
-const count = (result) => results.filter((r) => r.result === result).length;
+const count = (result: Result['result']) => results.filter((r) => r.result === result).length;
 console.log(`\ncontract:verify against ${args.target}: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
 process.exit(count('failed') > 0 ? 1 : 0);

@@ -1,14 +1,33 @@
-// The breaking-change check of openapi.yaml, as pure functions (scripts/contract-diff.mjs is the
+// The breaking-change check of openapi.yaml, as pure functions (scripts/contract-diff.ts is the
 // command line around them). api-smart-diff finds and classifies the changes; this module only
 // chooses which of its answers to judge, adds three small rules where its classification is too
 // lenient, and formats the report.
-import { apiCompare } from 'api-smart-diff';
+import { apiCompare, type Diff } from 'api-smart-diff';
 
-/**
- * @typedef {'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated' | 'agreed'} ChangeType
- * @typedef {{ path: string, action: 'add' | 'remove' | 'replace' | 'rename', type: ChangeType,
- *   before?: unknown, after?: unknown, description?: string, rule?: string }} Change
- */
+type ChangeType = 'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated' | 'agreed';
+
+export interface Change {
+  /** The JSON path of the change, joined with dots. */
+  path: string;
+  action: 'add' | 'remove' | 'replace' | 'rename';
+  type: ChangeType;
+  before?: unknown;
+  after?: unknown;
+  description?: string;
+  /** Why the type differs from api-smart-diff's own. */
+  rule?: string;
+}
+
+/** An entry of info.x-agreed-response-corrections. */
+interface Agreement {
+  path: string;
+  why: string;
+}
+
+type JsonPath = Diff['path'];
+// Parsed YAML, walked by path.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Document = any;
 
 /**
  * api-smart-diff reports every change inside a $ref'd component twice: once inside each
@@ -20,7 +39,7 @@ import { apiCompare } from 'api-smart-diff';
 const INLINED_COMPONENTS = new Set(['schemas', 'parameters', 'requestBodies', 'responses', 'headers', 'examples']);
 
 /** Every change between two parsed OpenAPI documents, classified. The inputs are not modified. */
-export function classifiedChanges(before, after) {
+export function classifiedChanges(before: Document, after: Document): Change[] {
   // api-smart-diff rewrites the documents it is given (path-level parameters move into the
   // operations), so it gets copies.
   const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
@@ -40,32 +59,36 @@ export function classifiedChanges(before, after) {
  * fails the check (staleAgreements), so an agreement lives only in the change it agrees to and
  * can never wave through a later one.
  */
-export function agreedCorrections(doc) {
-  const entries = doc?.info?.['x-agreed-response-corrections'];
-  return Array.isArray(entries) ? entries.filter((entry) => typeof entry?.path === 'string' && entry.path && typeof entry?.why === 'string' && entry.why.trim()) : [];
+function agreedCorrections(doc: Document): Agreement[] {
+  const entries: unknown = doc?.info?.['x-agreed-response-corrections'];
+  return Array.isArray(entries)
+    ? entries.filter(
+        (entry): entry is Agreement => typeof entry?.path === 'string' && entry.path && typeof entry?.why === 'string' && entry.why.trim(),
+      )
+    : [];
 }
 
-function acceptAgreed(change, path, agreed) {
+function acceptAgreed(change: Change, path: JsonPath, agreed: Agreement[]): Change {
   if (change.type !== 'breaking' || sideOf(path) !== 'response') return change;
   const entry = agreed.find((candidate) => candidate.path === change.path);
   return entry ? { ...change, type: 'agreed', rule: `agreed correction: ${entry.why.trim()}` } : change;
 }
 
 /** The agreed corrections of `after` that no change between the two documents used. */
-export function staleAgreements(changes, after) {
+export function staleAgreements(changes: Change[], after: Document): unknown[] {
   const used = new Set(changes.filter((change) => change.type === 'agreed').map((change) => change.path));
-  const listed = after?.info?.['x-agreed-response-corrections'];
+  const listed: unknown = after?.info?.['x-agreed-response-corrections'];
   return (Array.isArray(listed) ? listed : []).filter((entry) => !used.has(entry?.path));
 }
 
 /** The breaking changes between two parsed OpenAPI documents (what the gate fails on). */
-export function breakingChanges(before, after) {
+export function breakingChanges(before: Document, after: Document): Change[] {
   return classifiedChanges(before, after).filter((change) => change.type === 'breaking');
 }
 
 /** How many changes of each type. */
-export function countByType(changes) {
-  const counts = { breaking: 0, agreed: 0, 'non-breaking': 0, annotation: 0, deprecated: 0, unclassified: 0 };
+export function countByType(changes: Change[]): Record<ChangeType, number> {
+  const counts: Record<ChangeType, number> = { breaking: 0, agreed: 0, 'non-breaking': 0, annotation: 0, deprecated: 0, unclassified: 0 };
   for (const change of changes) counts[change.type] += 1;
   return counts;
 }
@@ -74,9 +97,8 @@ export function countByType(changes) {
 // Extra rules. Each one may only turn a change api-smart-diff did not call breaking into a
 // breaking one, and says so in `rule`.
 
-/** @returns {Change} */
-function applyExtraRules(diff, beforeDoc) {
-  const change = { ...diff, path: diff.path.join('.') };
+function applyExtraRules(diff: Diff, beforeDoc: Document): Change {
+  const change: Change = { ...diff, type: diff.type as ChangeType, path: diff.path.join('.') };
   if (diff.type === 'breaking') return change;
   const rule = removedResponseField(diff) ?? narrowedType(diff) ?? enumAddedToFreeRequestValue(diff, beforeDoc);
   return rule ? { ...change, type: 'breaking', rule: `${rule} [extra rule; api-smart-diff said ${diff.type}]` } : change;
@@ -89,7 +111,7 @@ function applyExtraRules(diff, beforeDoc) {
  * the screen. (Removing a request field stays non-breaking: request schemas do not forbid extra
  * properties, so the backend still accepts what the portal sends.)
  */
-function removedResponseField({ action, path }) {
+function removedResponseField({ action, path }: Diff): string | undefined {
   if (action !== 'remove' || sideOf(path) !== 'response' || path.at(-2) !== 'properties') return undefined;
   return `removed field: \`${path.at(-1)}\` is no longer in the response`;
 }
@@ -102,14 +124,16 @@ function removedResponseField({ action, path }) {
  * accepted; a response breaks when it may now carry a value the client did not expect
  * (string → integer, or adding "null"). Types that only widen a request or narrow a response pass.
  */
-function narrowedType({ action, path, before, after }) {
+function narrowedType({ action, path, before, after }: Diff): string | undefined {
   const side = sideOf(path);
   const isType = path.at(-1) === 'type' || path.at(-2) === 'type';
   if (action !== 'replace' || !side || !isType || !isTypeValue(before) || !isTypeValue(after)) return undefined;
   const [mustFit, into] = side === 'request' ? [before, after] : [after, before];
   const lost = [mustFit].flat().filter((type) => !acceptsType([into].flat(), type));
   if (!lost.length) return undefined;
-  return side === 'request' ? `narrowed type: a ${lost.join(' or ')} is no longer accepted` : `changed type: the client may now receive a ${lost.join(' or ')}`;
+  return side === 'request'
+    ? `narrowed type: a ${lost.join(' or ')} is no longer accepted`
+    : `changed type: the client may now receive a ${lost.join(' or ')}`;
 }
 
 /**
@@ -118,7 +142,7 @@ function narrowedType({ action, path, before, after }) {
  * a value (request body field or parameter) that accepted anything now accepts only the listed
  * values. Adding values to an existing enum still passes.
  */
-function enumAddedToFreeRequestValue({ action, path }, beforeDoc) {
+function enumAddedToFreeRequestValue({ action, path }: Diff, beforeDoc: Document): string | undefined {
   if (action !== 'add' || sideOf(path) !== 'request' || path.at(-2) !== 'enum') return undefined;
   const schema = valueAt(beforeDoc, path.slice(0, -2));
   if (!isObject(schema) || 'enum' in schema || 'const' in schema) return undefined;
@@ -126,29 +150,31 @@ function enumAddedToFreeRequestValue({ action, path }, beforeDoc) {
 }
 
 /** Whether a change path is inside what the client sends ('request') or receives ('response'). */
-function sideOf(path) {
+function sideOf(path: JsonPath): 'request' | 'response' | undefined {
   if (path[0] !== 'paths') return undefined;
   if (path[3] === 'requestBody' || path[3] === 'parameters') return 'request';
   if (path[3] === 'responses') return 'response';
   return undefined;
 }
 
-const isObject = (value) => typeof value === 'object' && value !== null;
-const isTypeValue = (value) => typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
-const acceptsType = (types, type) => types.includes(type) || (type === 'integer' && types.includes('number'));
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isTypeValue = (value: unknown): value is string | string[] =>
+  typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const acceptsType = (types: string[], type: string) => types.includes(type) || (type === 'integer' && types.includes('number'));
 
 /**
  * The value at a change path in the original document, following local $refs on the way. Like
  * api-smart-diff, an operation's `parameters` are its own followed by those of its path item.
  */
-function valueAt(doc, path) {
-  let node = doc;
+function valueAt(doc: Document, path: JsonPath): unknown {
+  let node: Document = doc;
   for (const [index, key] of path.entries()) {
     node = resolveRef(doc, node);
     if (!isObject(node)) return undefined;
     if (path[0] === 'paths' && index === 3 && key === 'parameters') {
-      const pathItem = doc.paths?.[path[1]] ?? {};
-      node = [...(node.parameters ?? []), ...(pathItem.parameters ?? [])];
+      const pathItem = doc.paths?.[path[1]!] ?? {};
+      node = [...asArray(node.parameters), ...asArray(pathItem.parameters)];
     } else {
       node = node[key];
     }
@@ -156,9 +182,12 @@ function valueAt(doc, path) {
   return resolveRef(doc, node);
 }
 
-function resolveRef(doc, node) {
+function resolveRef(doc: Document, node: unknown): unknown {
   for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && hops < 20; hops += 1) {
-    const pointer = node.$ref.slice(2).split('/').map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'));
+    const pointer = node.$ref
+      .slice(2)
+      .split('/')
+      .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'));
     node = pointer.reduce((value, part) => (isObject(value) ? value[part] : undefined), doc);
   }
   return node;
@@ -167,23 +196,23 @@ function resolveRef(doc, node) {
 // ---------------------------------------------------------------------------------------------
 // Report.
 
-const ACTIONS = { add: 'added', remove: 'removed', replace: 'replaced', rename: 'renamed' };
+const ACTIONS: Record<string, string> = { add: 'added', remove: 'removed', replace: 'replaced', rename: 'renamed' };
 
 /** A value in one short line: scalars as JSON, objects cut to 60 characters. */
-function brief(value) {
+function brief(value: unknown): string {
   if (value === undefined) return '(none)';
   const json = JSON.stringify(value);
   return json.length > 60 ? `${json.slice(0, 59)}…` : json;
 }
 
 /** One line for a change: path, what changed (before → after), and the reason. */
-export function formatChange(change) {
+function formatChange(change: Change): string {
   const why = change.rule ?? change.description;
   return `  ${change.path}: ${ACTIONS[change.action] ?? change.action}, ${brief(change.before)} → ${brief(change.after)}${why ? ` — ${why}` : ''}`;
 }
 
 /** The human report: breaking changes, agreed and stale corrections, changes no one classified, then the counts. */
-export function formatReport(changes, baseLabel, stale = []) {
+export function formatReport(changes: Change[], baseLabel: string, stale: unknown[] = []): string {
   const counts = countByType(changes);
   const lines = [`Contract diff: openapi.yaml against ${baseLabel}`];
   const breaking = changes.filter((change) => change.type === 'breaking');
@@ -192,7 +221,11 @@ export function formatReport(changes, baseLabel, stale = []) {
   if (breaking.length) lines.push('', `Breaking changes (${breaking.length}):`, ...breaking.map(formatChange));
   if (agreed.length) lines.push('', `Corrections agreed with the backend teams (${agreed.length}):`, ...agreed.map(formatChange));
   if (stale.length) {
-    lines.push('', `Stale agreed corrections, which match no change of this diff (${stale.length}); remove them:`, ...stale.map((entry) => `  ${JSON.stringify(entry)}`));
+    lines.push(
+      '',
+      `Stale agreed corrections, which match no change of this diff (${stale.length}); remove them:`,
+      ...stale.map((entry) => `  ${JSON.stringify(entry)}`),
+    );
   }
   if (unclassified.length) lines.push('', `Unclassified changes, review them by hand (${unclassified.length}):`, ...unclassified.map(formatChange));
   lines.push(

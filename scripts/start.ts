@@ -1,9 +1,9 @@
 // `npm start`: the identity provider, the mock API and the app as one command.
 // Ctrl-C stops all three.
 import concurrently from 'concurrently';
-import { readFileSync } from 'node:fs';
+import { devUsers } from '../mock/persona.ts';
 
-const users = JSON.parse(readFileSync(new URL('../mock/users.json', import.meta.url), 'utf8'));
+const users = devUsers();
 const persona = process.env.MOCK_PERSONA;
 
 console.log(`
@@ -18,8 +18,8 @@ console.log(`
 
 const { result } = concurrently(
   [
-    { command: 'node mock/idp.mjs', name: 'idp', prefixColor: 'magenta' },
-    { command: 'node mock/api.mjs', name: 'api', prefixColor: 'cyan' },
+    { command: 'node mock/idp.ts', name: 'idp', prefixColor: 'magenta' },
+    { command: 'node mock/api.ts', name: 'api', prefixColor: 'cyan' },
     { command: 'node node_modules/vite/bin/vite.js', name: 'app', prefixColor: 'green' },
   ],
   { killOthersOn: ['failure', 'success'], prefix: 'name', killSignal: 'SIGTERM' },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module of the deployment scripts
-import { nginxServerBlock, problemsOf } from './nginx-conf.mjs';
+import { nginxServerBlock, problemsOf } from './nginx-conf.ts';
 
 const config = { oidcAuthority: 'https://sso.example.edu.hk/oauth2/default', apiBase: '' };
 
@@ -11,7 +10,7 @@ describe('nginx server block', () => {
     expect(locations.map((l) => l.split(' ')[0])).toEqual(['/assets/', '=', '/.vite/', '/api/', '/']);
     for (const location of locations.filter((l) => l.includes('add_header Cache-Control'))) {
       expect(location).toContain("add_header Content-Security-Policy \"default-src 'self'; script-src 'self';");
-      expect(location).toContain('connect-src \'self\' https://sso.example.edu.hk;');
+      expect(location).toContain("connect-src 'self' https://sso.example.edu.hk;");
       expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
     }
     expect(block).toContain('try_files $uri /index.html;');
@@ -19,7 +18,13 @@ describe('nginx server block', () => {
   });
 
   it('sends the precompressed copies of assets only, brotli only when asked (it needs a module)', () => {
-    const locations = (block: string) => Object.fromEntries(block.split('location ').slice(1).map((l) => [l.split(' {')[0], l]));
+    const locations = (block: string) =>
+      Object.fromEntries(
+        block
+          .split('location ')
+          .slice(1)
+          .map((l) => [l.split(' {')[0], l]),
+      );
     const plain = locations(nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' }));
     expect(plain['/assets/']).toContain('gzip_static on;');
     expect(plain['/assets/']).not.toMatch(/^ *brotli_static on;/m);
@@ -32,7 +37,9 @@ describe('nginx server block', () => {
   });
 
   it('keeps API answers out of every cache and never sniffed, whatever the backend says', () => {
-    const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' }).split('location /api/ {')[1]!.split('\n  }')[0]!;
+    const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' })
+      .split('location /api/ {')[1]!
+      .split('\n  }')[0]!;
     expect(api).toContain('proxy_hide_header Cache-Control;');
     expect(api).toContain('add_header Cache-Control "no-store" always;');
     expect(api).toContain('add_header X-Content-Type-Options "nosniff" always;');
@@ -58,15 +65,28 @@ describe('nginx server block', () => {
   it('with TLS, answers plain HTTP only with a redirect to HTTPS', () => {
     expect(nginxServerBlock({ config, root: '/srv/portal' })).not.toContain('return 301');
     const standard: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/c.pem', key: '/k.pem' } });
-    expect(standard).toMatch(/server \{\n {2}listen 80;\n {2}server_name _;\n {2}server_tokens off;\n {2}return 301 https:\/\/\$host\$request_uri;\n\}/);
-    const other: string = nginxServerBlock({ config, root: '/srv/portal', listen: '127.0.0.1:4443', httpListen: '127.0.0.1:8081', tls: { certificate: '/c.pem', key: '/k.pem' } });
+    expect(standard).toMatch(
+      /server \{\n {2}listen 80;\n {2}server_name _;\n {2}server_tokens off;\n {2}return 301 https:\/\/\$host\$request_uri;\n\}/,
+    );
+    const other: string = nginxServerBlock({
+      config,
+      root: '/srv/portal',
+      listen: '127.0.0.1:4443',
+      httpListen: '127.0.0.1:8081',
+      tls: { certificate: '/c.pem', key: '/k.pem' },
+    });
     expect(other).toContain('listen 127.0.0.1:8081;');
     expect(other).toContain('return 301 https://$host:4443$request_uri;');
   });
 
   it('listens with TLS and HTTP/2 when given a certificate and key', () => {
     expect(nginxServerBlock({ config, root: '/srv/portal' })).toMatch(/^ {2}listen 8080;$/m);
-    const block: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/etc/ssl/portal.pem', key: '/etc/ssl/portal.key' } });
+    const block: string = nginxServerBlock({
+      config,
+      root: '/srv/portal',
+      listen: '443',
+      tls: { certificate: '/etc/ssl/portal.pem', key: '/etc/ssl/portal.key' },
+    });
     expect(block).toMatch(/^ {2}listen 443 ssl http2;$/m);
     expect(block).toContain('ssl_certificate /etc/ssl/portal.pem;');
     expect(block).toContain('ssl_certificate_key /etc/ssl/portal.key;');

@@ -3,37 +3,37 @@
 // mock/users.json, its own small login page, and sign-out through the end-session endpoint.
 // Everything here is for local development and tests only: the signing key is public.
 //
-//   node mock/idp.mjs                 http://localhost:9000 (IDP_PORT to change)
-//   import { startIdp } from './idp.mjs'; const idp = await startIdp({ accessTokenTtl: 120 });
+//   node mock/idp.ts                  http://localhost:9000 (IDP_PORT to change)
+//   import { startIdp } from './idp.ts'; const idp = await startIdp({ accessTokenTtl: 120 });
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import Provider from 'oidc-provider';
-import { APP_ORIGIN, HOSTED_ORIGIN } from '../scripts/dev-stack.mjs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import { APP_ORIGIN, HOSTED_ORIGIN } from '../scripts/dev-stack.ts';
+import { devUsers } from './persona.ts';
 
-const read = (name) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
-const USERS = read('./users.json');
-const SIGNING_KEYS = read('./dev-signing-key.json').keys;
+const USERS = devUsers();
+const SIGNING_KEYS: JWK[] = JSON.parse(readFileSync(new URL('./dev-signing-key.json', import.meta.url), 'utf8')).keys;
 
-export const CLIENT_ID = 'account-portal';
+const CLIENT_ID = 'account-portal';
 /**
  * The same portal registered a second time with 65-second access tokens, so tests can watch
  * silent renewal and the expiry warning (which comes a minute ahead) without waiting an hour.
  */
-export const SHORT_SESSION_CLIENT_ID = 'account-portal-short-session';
+const SHORT_SESSION_CLIENT_ID = 'account-portal-short-session';
 const SHORT_SESSION_TTL = 65;
 /** The API the access tokens are for; tokens are JWTs so the dev proxy can read `sub`. */
-export const API_RESOURCE = 'urn:account-portal:api';
+const API_RESOURCE = 'urn:account-portal:api';
 // The dev server, the preview of the production build, the build hosted by nginx
 // (tests/e2e/hosting.spec.ts), and the same with TLS and HTTP/2 (npm run bench).
 const PORTAL_ORIGINS = ['http://localhost:5173', APP_ORIGIN, 'http://localhost:4180', HOSTED_ORIGIN];
 const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
 const LINK_PROVIDERS = SOCIAL_SCOPES;
 
-const escapeHtml = (value) =>
-  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The login page's texts; the portal asks for its language with OIDC ui_locales. */
-const LOGIN_TEXTS = {
+const LOGIN_TEXTS: Record<string, Record<'title' | 'username' | 'password' | 'submit' | 'wrong' | 'note', string>> = {
   en: {
     title: 'University sign-in',
     username: 'Username',
@@ -53,12 +53,17 @@ const LOGIN_TEXTS = {
 };
 
 /** The first of the requested ui_locales this page speaks; English otherwise. */
-export function loginLanguage(uiLocales = '') {
+function loginLanguage(uiLocales: unknown = ''): string {
   const requested = String(uiLocales).split(/\s+/).filter(Boolean);
   return requested.find((tag) => tag in LOGIN_TEXTS) ?? 'en';
 }
 
-function page(title, body, status = 200, lang = 'en') {
+interface Page {
+  status: number;
+  html: string;
+}
+
+function page(title: string, body: string, status = 200, lang = 'en'): Page {
   return {
     status,
     html: `<!doctype html>
@@ -85,9 +90,11 @@ function page(title, body, status = 200, lang = 'en') {
   };
 }
 
-function loginPage(uid, { error = false, username = '', lang = 'en' } = {}) {
-  const text = LOGIN_TEXTS[lang];
-  const users = USERS.map((u) => `<li><code>${escapeHtml(u.username)}</code> / <code>${escapeHtml(u.password)}</code> (${escapeHtml(u.persona)})</li>`).join('');
+function loginPage(uid: string, { error = false, username = '', lang = 'en' } = {}): Page {
+  const text = LOGIN_TEXTS[lang] ?? LOGIN_TEXTS.en!;
+  const users = USERS.map(
+    (u) => `<li><code>${escapeHtml(u.username)}</code> / <code>${escapeHtml(u.password)}</code> (${escapeHtml(u.persona)})</li>`,
+  ).join('');
   return page(
     text.title,
     `<h1>${text.title}</h1>
@@ -105,14 +112,14 @@ ${error ? `<p class="error" role="alert">${text.wrong}</p>` : ''}
   );
 }
 
-function send(res, { status, html }) {
+function send(res: ServerResponse, { status, html }: Page): void {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(html);
 }
 
-function sendJson(req, res, status, body) {
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
   const origin = req.headers.origin;
-  const headers = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
   if (origin && PORTAL_ORIGINS.includes(origin)) {
     headers['Access-Control-Allow-Origin'] = origin;
     headers.Vary = 'Origin';
@@ -121,18 +128,20 @@ function sendJson(req, res, status, body) {
   res.end(JSON.stringify(body));
 }
 
-async function readForm(req) {
-  const chunks = [];
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk);
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** Grants every scope and claim the portal asks for, so no consent page interrupts sign-in. */
-async function grantEverything(ctx) {
+async function grantEverything(ctx: KoaContextWithOIDC) {
   const { oidc } = ctx;
-  const grantId = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId);
+  const { client, session } = oidc;
+  if (!client || !session) return undefined;
+  const grantId = oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
   let grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
-  if (!grant) grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+  if (!grant) grant = new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
   const scopes = [...(oidc.requestParamScopes ?? [])].join(' ');
   if (scopes) grant.addOIDCScope(scopes);
   grant.addResourceScope(API_RESOURCE, 'api');
@@ -140,8 +149,8 @@ async function grantEverything(ctx) {
   return grant;
 }
 
-function configuration({ accessTokenTtl }) {
-  const portalClient = (clientId) => ({
+function configuration({ accessTokenTtl }: { accessTokenTtl: number }): Configuration {
+  const portalClient = (clientId: string): ClientMetadata => ({
     client_id: clientId,
     client_name: 'City University account portal',
     application_type: 'web',
@@ -151,7 +160,7 @@ function configuration({ accessTokenTtl }) {
     redirect_uris: PORTAL_ORIGINS.map((origin) => `${origin}/auth/default/callback`),
     post_logout_redirect_uris: PORTAL_ORIGINS.flatMap((origin) => [`${origin}/`, origin]),
   });
-  const ttlFor = (client) => (client?.clientId === SHORT_SESSION_CLIENT_ID ? SHORT_SESSION_TTL : accessTokenTtl);
+  const ttlFor = (client: { clientId: string } | undefined) => (client?.clientId === SHORT_SESSION_CLIENT_ID ? SHORT_SESSION_TTL : accessTokenTtl);
   return {
     clients: [portalClient(CLIENT_ID), portalClient(SHORT_SESSION_CLIENT_ID)],
     // The portal renews its access token silently with a refresh token (rotated on every use,
@@ -207,7 +216,12 @@ function configuration({ accessTokenTtl }) {
         enabled: true,
         defaultResource: () => API_RESOURCE,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, _resource, client) => ({ scope: 'api', audience: API_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: ttlFor(client) }),
+        getResourceServerInfo: (_ctx, _resource, client) => ({
+          scope: 'api',
+          audience: API_RESOURCE,
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: ttlFor(client),
+        }),
       },
     },
     clientBasedCORS: (_ctx, origin) => PORTAL_ORIGINS.includes(origin),
@@ -226,7 +240,10 @@ function configuration({ accessTokenTtl }) {
 }
 
 /** Starts the provider; resolves once it listens. */
-export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl = 3600, quiet = false } = {}) {
+export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl = 3600, quiet = false } = {}): Promise<{
+  url: string;
+  close: () => Promise<void>;
+}> {
   const issuer = `http://${host}:${port}`;
   const provider = new Provider(issuer, configuration({ accessTokenTtl }));
   if (!quiet) {
@@ -253,7 +270,7 @@ export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl
         const details = await provider.interactionDetails(req, res);
         if (details.prompt.name === 'login') return send(res, loginPage(details.uid, { lang: loginLanguage(details.params.ui_locales) }));
         // Consent: loadExistingGrant grants everything already; should a prompt still come, grant it here.
-        const grant = new provider.Grant({ clientId: details.params.client_id, accountId: details.session?.accountId });
+        const grant = new provider.Grant({ clientId: String(details.params.client_id), accountId: details.session?.accountId });
         if (details.params.scope) grant.addOIDCScope(String(details.params.scope));
         grant.addResourceScope(API_RESOURCE, 'api');
         const grantId = await grant.save();
@@ -270,21 +287,25 @@ export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl
       return oidc(req, res);
     } catch (error) {
       if (!quiet) console.error('idp:', error);
-      if (!res.headersSent) send(res, page('Sign-in error', `<h1>Sign-in error</h1><p role="alert">${escapeHtml(error.message)}</p>`, 400));
+      if (!res.headersSent)
+        send(
+          res,
+          page('Sign-in error', `<h1>Sign-in error</h1><p role="alert">${escapeHtml(error instanceof Error ? error.message : error)}</p>`, 400),
+        );
     }
   });
 
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host === 'localhost' ? undefined : host, resolve);
   });
   return {
     url: issuer,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.main) {
   const port = Number(process.env.IDP_PORT ?? 9000);
   const idp = await startIdp({ port, accessTokenTtl: Number(process.env.IDP_ACCESS_TOKEN_TTL ?? 3600) });
   console.log(`identity provider on ${idp.url}`);

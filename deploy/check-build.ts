@@ -1,7 +1,7 @@
 // Checks the production build: development-only code (the contract drift report) is not in
-// it, and every precompressed copy (deploy/precompress.mjs) holds exactly its original.
+// it, and every precompressed copy (deploy/precompress.ts) holds exactly its original.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { ENCODINGS, shouldPrecompress } from '../deploy/precompress.mjs';
+import { ENCODINGS, shouldPrecompress, type Encoding } from './precompress.ts';
 
 const assets = readdirSync('dist/assets');
 const scripts = assets.filter((name) => name.endsWith('.js'));
@@ -9,11 +9,11 @@ if (scripts.length === 0) {
   console.error('check-build: no JavaScript in dist/assets; run `vite build` first');
   process.exit(1);
 }
-const problems = [];
+const problems: string[] = [];
 const leaking = scripts.filter((name) => readFileSync(`dist/assets/${name}`, 'utf8').includes('[contract drift]'));
 if (leaking.length > 0) problems.push(`development-only drift report found in ${leaking.join(', ')}`);
 
-const holds = (decompress, copy, original) => {
+const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffer) => {
   try {
     return decompress(copy).equals(original);
   } catch {

@@ -1,14 +1,22 @@
 // The headers the production build is served with, in one place: the preview server
 // (vite.config.ts) applies them, so the end-to-end tests run under them, and
-// scripts/nginx-conf.mjs writes them into the nginx configuration.
+// deploy/nginx-conf.ts writes them into the nginx configuration.
 
 /** The origin of a URL, or nothing for an empty or relative one. */
-function originOf(url) {
+function originOf(url: string): string | undefined {
   try {
     return new URL(url).origin;
   } catch {
     return undefined;
   }
+}
+
+/** The settings of config.json that decide the headers. */
+export interface HostedSettings {
+  oidcAuthority: string;
+  apiBase?: string;
+  cspReportUrl?: string;
+  oktaOrgUrl?: string;
 }
 
 /**
@@ -18,7 +26,7 @@ function originOf(url) {
  * place images may come from. With `cspReportUrl` (config.json), violations are
  * reported there.
  */
-export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = '', oktaOrgUrl = '' }) {
+export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = '', oktaOrgUrl = '' }: HostedSettings): Record<string, string> {
   const others = [...new Set([originOf(oidcAuthority), originOf(apiBase)].filter(Boolean))].join(' ');
   // Only a plain URL: nothing that could end the directive or the header value.
   const report = originOf(cspReportUrl) && /^[^\s;,"'\\]+$/.test(cspReportUrl) ? cspReportUrl : '';

@@ -1,8 +1,8 @@
 // `npm run contract:diff`: fails when openapi.yaml has a breaking change against an earlier
 // version of itself (a removed operation or field, a narrowed type, a new required request
-// field...); additive changes pass. api-smart-diff classifies the changes (see contract-diff-lib.mjs).
+// field...); additive changes pass. api-smart-diff classifies the changes (see contract-diff-lib.ts).
 //
-//   node scripts/contract-diff.mjs [--base <git-revision>] [--base-file <path>] [--json]
+//   node scripts/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]
 //
 // --base       the git revision whose openapi.yaml is the old contract (default HEAD~1)
 // --base-file  compare against this file instead of a git revision
@@ -16,22 +16,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.mjs';
+import { classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACT = 'openapi.yaml';
 const DEFAULT_BASE = 'HEAD~1';
 
-function fail(message) {
+function fail(message: string): never {
   console.error(`contract-diff: ${message}`);
   process.exit(2);
 }
 
-function git(...args) {
+function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 }
 
-function gitSucceeds(...args) {
+function gitSucceeds(...args: string[]): boolean {
   try {
     git(...args);
     return true;
@@ -45,14 +45,17 @@ function gitSucceeds(...args) {
  * exist is an error when it was asked for, but for the default HEAD~1 it means a first commit
  * or a shallow clone, where there is nothing to compare.
  */
-function contractAtRevision(revision, asked) {
+function contractAtRevision(revision: string, asked: boolean): { text: string } | { skip: string } {
   if (!gitSucceeds('rev-parse', '--is-inside-work-tree')) {
     if (asked) fail(`--base ${revision} needs a git checkout, and this is not one.`);
     return { skip: 'this is not a git checkout, so there is no earlier version.' };
   }
   if (!gitSucceeds('rev-parse', '--verify', '--quiet', `${revision}^{commit}`)) {
     const shallow = git('rev-parse', '--is-shallow-repository').trim() === 'true';
-    if (asked) fail(shallow ? `${revision} is not in this shallow clone; fetch more history first (git fetch --unshallow).` : `unknown git revision ${revision}.`);
+    if (asked)
+      fail(
+        shallow ? `${revision} is not in this shallow clone; fetch more history first (git fetch --unshallow).` : `unknown git revision ${revision}.`,
+      );
     return {
       skip: shallow
         ? `${revision} is not in this shallow clone, so the check did not run; fetch one more commit first (git fetch --deepen=1, or a CI checkout with fetch-depth 2).`
@@ -64,7 +67,7 @@ function contractAtRevision(revision, asked) {
   return { text: git('show', `${revision}:./${CONTRACT}`) };
 }
 
-function parseContract(text, label) {
+function parseContract(text: string, label: string): unknown {
   try {
     return parse(text);
   } catch (error) {
@@ -72,7 +75,7 @@ function parseContract(text, label) {
   }
 }
 
-function readText(path) {
+function readText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
@@ -80,24 +83,29 @@ function readText(path) {
   }
 }
 
-function main() {
-  let options;
+function parseOptions() {
   try {
-    ({ values: options } = parseArgs({ options: { base: { type: 'string' }, 'base-file': { type: 'string' }, json: { type: 'boolean', default: false } } }));
+    return parseArgs({ options: { base: { type: 'string' }, 'base-file': { type: 'string' }, json: { type: 'boolean', default: false } } }).values;
   } catch (error) {
-    fail(`${error instanceof Error ? error.message : error}\nusage: node scripts/contract-diff.mjs [--base <git-revision>] [--base-file <path>] [--json]`);
+    return fail(
+      `${error instanceof Error ? error.message : error}\nusage: node scripts/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]`,
+    );
   }
+}
+
+function main(): number {
+  const options = parseOptions();
   if (options.base && options['base-file']) fail('give --base or --base-file, not both.');
 
-  let baseText;
-  let baseLabel;
+  let baseText: string;
+  let baseLabel: string;
   if (options['base-file']) {
     baseLabel = options['base-file'];
     baseText = readText(baseLabel);
   } else {
     const revision = options.base ?? DEFAULT_BASE;
     const found = contractAtRevision(revision, Boolean(options.base));
-    if (found.skip) {
+    if ('skip' in found) {
       console.log(`contract-diff: nothing to compare: ${found.skip}`);
       return 0;
     }

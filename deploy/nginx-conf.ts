@@ -1,31 +1,48 @@
 // Writes the nginx server block that hosts the production build: SPA fallback, the same
-// security headers as the preview server (deploy/headers.mjs), long caching for hashed
+// security headers as the preview server (deploy/headers.ts), long caching for hashed
 // assets and none for index.html and config.json, the build's precompressed assets
-// (deploy/precompress.mjs), API answers that are never cached, and optionally TLS with HTTP/2
+// (deploy/precompress.ts), API answers that are never cached, and optionally TLS with HTTP/2
 // (then plain HTTP on --http-listen, 80 by default, only redirects to HTTPS).
 //
-//   node scripts/nginx-conf.mjs --config /srv/portal/config.json --root /srv/portal \
+//   node deploy/nginx-conf.ts --config /srv/portal/config.json --root /srv/portal \
 //     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080] \
 //     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key [--http-listen 80]] [--brotli]
 //
 // The Content-Security-Policy names the identity provider and API of the deployment's own
 // config.json, so the block is written per environment, from the same file the app reads.
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { securityHeaders } from '../deploy/headers.mjs';
+import { securityHeaders, type HostedSettings } from './headers.ts';
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
 const PLAIN = /^[^\s;{}$'"\\]+$/;
+
+/** The deployment's config.json, as far as the server block reads it. */
+interface DeploymentConfig extends HostedSettings {
+  centralSignInUrl?: string;
+  centralSignOutUrl?: string;
+}
+
+export interface ServerBlockOptions {
+  config: DeploymentConfig;
+  root: string;
+  listen?: string;
+  serverName?: string;
+  apiUpstream?: string | undefined;
+  tls?: { certificate?: string | undefined; key?: string | undefined } | undefined;
+  /** Whether ngx_brotli's static module is loaded. */
+  brotli?: boolean;
+  httpListen?: string;
+}
 
 /**
  * Refuses values that would change the meaning of the configuration: an identity provider or
  * API that is not a plain http(s) origin, and nginx syntax (`;`, braces, `$`, quotes, spaces)
  * in the root, server name or upstream. Answers the list of problems.
  */
-export function problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen }) {
-  const problems = [];
-  const originOf = (url) => {
+export function problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen }: ServerBlockOptions): string[] {
+  const problems: string[] = [];
+  const originOf = (url: string) => {
     try {
       return new URL(url).origin;
     } catch {
@@ -33,11 +50,15 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
     }
   };
   if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
-  if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase))) problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
-  if (config?.cspReportUrl && (!ORIGIN.test(originOf(config.cspReportUrl)) || !PLAIN.test(config.cspReportUrl))) problems.push('config.cspReportUrl must be empty or a plain http(s) URL');
-  if (config?.oktaOrgUrl && !ORIGIN.test(originOf(config.oktaOrgUrl))) problems.push('config.oktaOrgUrl must be empty or an http(s) URL with a plain host name');
-  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl', 'oktaOrgUrl']) {
-    if (config?.[name] && !isSecureUrl(config[name])) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
+  if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase)))
+    problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
+  if (config?.cspReportUrl && (!ORIGIN.test(originOf(config.cspReportUrl)) || !PLAIN.test(config.cspReportUrl)))
+    problems.push('config.cspReportUrl must be empty or a plain http(s) URL');
+  if (config?.oktaOrgUrl && !ORIGIN.test(originOf(config.oktaOrgUrl)))
+    problems.push('config.oktaOrgUrl must be empty or an http(s) URL with a plain host name');
+  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl', 'oktaOrgUrl'] as const) {
+    const value = config?.[name];
+    if (value && !isSecureUrl(value)) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
   }
   const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
   for (const [name, value] of Object.entries(paths)) {
@@ -48,7 +69,7 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
 }
 
 /** The portal's own rule (src/shared/config.ts): https, except on this machine. */
-function isSecureUrl(value) {
+function isSecureUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
@@ -57,9 +78,9 @@ function isSecureUrl(value) {
   }
 }
 
-const quote = (value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+const quote = (value: string) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
 
-function headerLines(headers, indent) {
+function headerLines(headers: Record<string, string>, indent: string): string {
   return Object.entries(headers)
     .map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`)
     .join('\n');
@@ -69,11 +90,20 @@ function headerLines(headers, indent) {
  * The server block. nginx drops a parent's add_header lines in any location that has its
  * own, so every location repeats the security headers next to its Cache-Control.
  */
-export function nginxServerBlock({ config, root, listen = '8080', serverName = '_', apiUpstream, tls, brotli = false, httpListen = '80' }) {
+export function nginxServerBlock({
+  config,
+  root,
+  listen = '8080',
+  serverName = '_',
+  apiUpstream,
+  tls,
+  brotli = false,
+  httpListen = '80',
+}: ServerBlockOptions): string {
   const problems = problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen });
   if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
   const headers = securityHeaders(config);
-  const withCache = (cache) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
+  const withCache = (cache: string) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
   const api = apiUpstream
     ? `
   # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
@@ -153,7 +183,7 @@ ${withCache('no-cache')}
 `;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.main) {
   const { values } = parseArgs({
     options: {
       // The deployment's own settings, never the dev stack's by accident: no default.
@@ -171,7 +201,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   });
   if (!values.config) {
-    console.error('nginx-conf: --config <the deployment\'s config.json> is required');
+    console.error("nginx-conf: --config <the deployment's config.json> is required");
     process.exit(2);
   }
   try {

@@ -7,11 +7,24 @@
 //   4. new-user when none of that applies.
 import { readFileSync } from 'node:fs';
 
-export const PERSONAS = ['new-user', 'full'];
-let users;
-const devUsers = () => (users ??= JSON.parse(readFileSync(new URL('./users.json', import.meta.url), 'utf8')));
+const PERSONAS = ['new-user', 'full'];
 
-function subjectOf(authorization) {
+/** A dev user of users.json, as the identity provider signs them in. */
+interface DevUser {
+  username: string;
+  password: string;
+  persona: string;
+  given_name: string;
+  family_name: string;
+  name: string;
+  email: string;
+}
+
+let users: DevUser[] | undefined;
+/** The dev users of mock/users.json. */
+export const devUsers = (): DevUser[] => (users ??= JSON.parse(readFileSync(new URL('./users.json', import.meta.url), 'utf8')));
+
+function subjectOf(authorization: string | undefined): string | undefined {
   const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
   const payload = token?.split('.')[1];
   if (!payload) return undefined;
@@ -22,7 +35,7 @@ function subjectOf(authorization) {
   }
 }
 
-export function personaFor(authorization, envPersona = process.env.MOCK_PERSONA) {
+function personaFor(authorization: string | undefined, envPersona = process.env.MOCK_PERSONA): string {
   if (envPersona) {
     if (!PERSONAS.includes(envPersona)) {
       throw new Error(`MOCK_PERSONA must be one of ${PERSONAS.join(', ')}, not '${envPersona}'`);
@@ -33,7 +46,7 @@ export function personaFor(authorization, envPersona = process.env.MOCK_PERSONA)
   return devUsers().find((user) => user.username === sub)?.persona ?? 'new-user';
 }
 
-export function preferFor({ url, authorization, envPersona }) {
+export function preferFor({ url, authorization, envPersona }: { url: string; authorization?: string | undefined; envPersona?: string }): string {
   const afterToken = new URL(url, 'http://mock').searchParams.get('afterToken');
   if (afterToken && /^[\w-]+$/.test(afterToken)) return `example=${afterToken}`;
   return `example=${personaFor(authorization, envPersona)}`;

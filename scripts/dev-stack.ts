@@ -1,20 +1,29 @@
 // The local stack the end-to-end tests and the benchmark run against, and how they start
-// Debian's Chromium: one definition for playwright.config.ts and scripts/bench.mjs.
+// Debian's Chromium: one definition for playwright.config.ts and the benchmark (bench/).
 
 export const APP_ORIGIN = 'http://localhost:4173';
 export const IDP_ORIGIN = 'http://localhost:9000';
 /**
  * The production build behind nginx with TLS and HTTP/2, as `npm run bench` measures it
- * (registered with the dev identity provider, mock/idp.mjs). A *.localhost name reaches this
+ * (registered with the dev identity provider, mock/idp.ts). A *.localhost name reaches this
  * machine without any DNS or hosts entry.
  */
 export const HOSTED_ORIGIN = 'https://portal.localhost:4443';
 
+export interface StackServer {
+  name: string;
+  port: number;
+  /** Node's arguments that start it, from the checkout's root. */
+  args: string[];
+  /** An address that answers once it is up. */
+  ready: string;
+}
+
 /** The three servers, each with the address that answers once it is up. */
-export const STACK = [
-  { name: 'identity provider', port: 9000, args: ['mock/idp.mjs'], ready: `${IDP_ORIGIN}/.well-known/openid-configuration` },
+export const STACK: StackServer[] = [
+  { name: 'identity provider', port: 9000, args: ['mock/idp.ts'], ready: `${IDP_ORIGIN}/.well-known/openid-configuration` },
   // Prism answers 401 without a token: that is "up".
-  { name: 'mock API (Prism)', port: 4010, args: ['mock/api.mjs'], ready: 'http://127.0.0.1:4010/api/v1/user/profile' },
+  { name: 'mock API (Prism)', port: 4010, args: ['mock/api.ts'], ready: 'http://127.0.0.1:4010/api/v1/user/profile' },
   { name: 'vite preview', port: 4173, args: ['node_modules/vite/bin/vite.js', 'preview'], ready: `${APP_ORIGIN}/robots.txt` },
 ];
 
