@@ -7,7 +7,7 @@ const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 describe('parseConfig', () => {
   it('accepts the dev stack config and trims trailing slashes', () => {
     const parsed = parseConfig({ ...devConfig, oidcAuthority: 'https://sso.example.edu/' });
-    expect(parsed).toEqual({ config: { ...devConfig, oidcAuthority: 'https://sso.example.edu', cspReportUrl: '' } });
+    expect(parsed).toEqual({ config: { ...devConfig, oidcAuthority: 'https://sso.example.edu', cspReportUrl: '', errorReportUrl: '' } });
   });
 
   it.each([
@@ -17,6 +17,7 @@ describe('parseConfig', () => {
     ['centralSignOutUrl', 'http://sso.example.edu.hk/logout'],
     ['cspReportUrl', 'http://reports.example.edu.hk/csp'],
     ['oktaOrgUrl', 'http://university.okta.com'],
+    ['errorReportUrl', 'http://errors.example.edu.hk/collect'],
   ])('refuses a production %s over plain http', (name, value) => {
     expect(parseConfig({ ...devConfig, [name]: value })).toEqual({
       errors: [`${name} must use https: (plain http: is allowed only on localhost or 127.0.0.1)`],
@@ -45,6 +46,13 @@ describe('parseConfig', () => {
 
   it.each([null, [], 'text', 42])('refuses %j', (value) => {
     expect(parseConfig(value)).toEqual({ errors: ['the file is not a JSON object'] });
+  });
+
+  it('takes an optional error report address', () => {
+    expect(parseConfig({ ...devConfig, errorReportUrl: 'https://errors.example.edu.hk/collect' })).toMatchObject({
+      config: { errorReportUrl: 'https://errors.example.edu.hk/collect' },
+    });
+    expect(parseConfig({ ...devConfig, errorReportUrl: 'mailto:it@example.edu.hk' })).toEqual({ errors: ['errorReportUrl must be empty or an http(s) URL'] });
   });
 
   it('hides the social box unless it is switched on', () => {

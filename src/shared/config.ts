@@ -23,12 +23,14 @@ interface Config {
    * from its own host; this is the one other host images may come from.
    */
   oktaOrgUrl: string;
+  /** Optional: where a small report of each unexpected error is sent (no tokens, no typed values). */
+  errorReportUrl: string;
 }
 
 const CONFIG_PATH = '/config.json';
 
 const URL_FIELDS = ['oidcAuthority', 'centralSignInUrl', 'centralSignOutUrl'] as const;
-const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl', 'oktaOrgUrl'] as const;
+const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl', 'oktaOrgUrl', 'errorReportUrl'] as const;
 /** Plain http is for this machine only (the dev stack); everything else travels over TLS. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
 
@@ -67,6 +69,7 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
     socialIdentities: raw.socialIdentities === true,
     cspReportUrl: text('cspReportUrl', { optional: true }),
     oktaOrgUrl: text('oktaOrgUrl', { optional: true }),
+    errorReportUrl: text('errorReportUrl', { optional: true }),
   };
   if (raw.socialIdentities !== undefined && typeof raw.socialIdentities !== 'boolean') errors.push('socialIdentities must be true or false');
   for (const name of [...URL_FIELDS, ...OPTIONAL_URL_FIELDS]) {
@@ -89,6 +92,7 @@ export const config: Config = {
   socialIdentities: false,
   cspReportUrl: '',
   oktaOrgUrl: '',
+  errorReportUrl: '',
 };
 
 export function applyConfig(next: Config) {

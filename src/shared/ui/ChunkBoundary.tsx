@@ -1,8 +1,10 @@
 import { Component, type ReactNode } from 'react';
+import { pageIsLeaving, reloadForStaleBuild } from '../staleBuild';
 
 /**
- * Around code loaded on first use: when its file cannot be fetched (offline, or a tab left
- * open across a new release), the plain fallback shows instead of the whole page failing.
+ * Around code loaded on first use. A file gone after a release reloads the page once (see
+ * staleBuild); when it still cannot be fetched (offline), the plain fallback shows instead of
+ * the whole page failing.
  */
 export class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -11,7 +13,12 @@ export class ChunkBoundary extends Component<{ fallback: ReactNode; children: Re
     return { failed: true };
   }
 
+  componentDidCatch(error: unknown) {
+    reloadForStaleBuild(error);
+  }
+
   render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return pageIsLeaving() ? null : this.props.fallback;
   }
 }

@@ -1,0 +1,63 @@
+/**
+ * A tab left open across a release asks for code files the new release no longer has. One
+ * reload fetches the new index and its files; a second failure of the same file in the same
+ * build is a real outage, and reloading again would only loop.
+ */
+const RELOADED_FOR_KEY = 'portal.reloadedFor';
+/**
+ * TanStack Router reloads once by itself when a route's component file is missing, marking the
+ * file under this key (lazyRouteComponent). Both guards are read and written, so that whichever
+ * sees a missing file first, the page reloads once for it, not twice.
+ */
+const routerReloadKey = (message: string) => `tanstack_router_reload:${message}`;
+
+let leaving = false;
+/** Whether the page is reloading: what fails meanwhile is not worth showing or reporting. */
+export const pageIsLeaving = () => leaving;
+
+const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|unable to preload css|error loading dynamically imported module|loading chunk [\w-]+ failed/i;
+
+/** Whether an error is a code file that could not be fetched (each browser words it its own way). */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || CHUNK_FAILURE.test(error.message);
+}
+
+interface ReloadDeps {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  reload(): void;
+  /** This build's name: its entry file's hashed address. */
+  build: string;
+}
+
+/** Reloads the page for a code file that will not load, once per file and build; true when it did. */
+export function reloadOnceFor(error: unknown, deps: ReloadDeps): boolean {
+  if (!isChunkLoadError(error)) return false;
+  const { message } = error as Error;
+  const guard = `${deps.build} ${message}`;
+  try {
+    if (deps.storage.getItem(RELOADED_FOR_KEY) === guard || deps.storage.getItem(routerReloadKey(message))) return false;
+    deps.storage.setItem(RELOADED_FOR_KEY, guard);
+    deps.storage.setItem(routerReloadKey(message), '1');
+  } catch {
+    // Without storage nothing would stop a reload loop: show the failure instead.
+    return false;
+  }
+  leaving = true;
+  deps.reload();
+  return true;
+}
+
+const browserDeps = (): ReloadDeps => ({ storage: window.sessionStorage, reload: () => window.location.reload(), build: import.meta.url });
+
+/** In the browser: reloads once for a stale code file; true when the page is going away. */
+export function reloadForStaleBuild(error: unknown): boolean {
+  return reloadOnceFor(error, browserDeps());
+}
+
+/** Vite announces a dynamic import whose files failed to load; the page reloads once instead of failing. */
+export function reloadOnStaleBuild() {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadForStaleBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();
+  });
+}
