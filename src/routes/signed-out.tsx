@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignedOut } from '../features/sign-in/SignedOut.page';
-import { useLanguage } from '../messages/t';
 
 /** Public: a tab whose session has ended (its own logout under way, or a logout in another tab). */
 export const Route = createFileRoute('/signed-out')({
@@ -10,7 +9,6 @@ export const Route = createFileRoute('/signed-out')({
     if (!context.auth.signedOut() && (await context.auth.getUser())) throw redirect({ to: '/profile' });
   },
   component: function SignedOutRoute() {
-    useLanguage(); // re-render in the newly chosen language
     const { logout } = Route.useSearch();
     const { auth } = Route.useRouteContext();
     return <SignedOut inProgress={logout === true && auth.signedOut()} />;

@@ -1,62 +1,34 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
-import { t, type MessageKey } from '../../messages/t';
-import { useCallbackQuery } from '../../shared/callbackQuery';
+import { useT, type MessageKey } from '../../messages/t';
 import { config } from '../../shared/config';
-import { isSocialProvider } from '../../shared/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import { isUserCreationDisabled } from './socialLink';
+import type { Instructions } from './idpInstructions';
 
 /** Very long values (a crafted link) are cut so the page stays readable. */
 const shorten = (value: string) => (value.length > 300 ? `${value.slice(0, 300)}…` : value);
 
-export interface InstructionsSearch {
-  code?: string;
-  state?: string;
-  error?: string;
-  error_description?: string;
+/** While the server is asked which provider an unlinked social login belongs to. */
+export function IdpInstructionsPending() {
+  const t = useT();
+  return (
+    <PublicLayout>
+      <PageLoader label={t('instructions.checking')} />
+    </PublicLayout>
+  );
 }
 
 /**
- * /idp/instructions: the identity provider's word on a social sign-in. "User creation
- * disabled" means the social login is not linked yet: find its provider and start linking.
- * Anything else is shown as an error with a way back to the central sign-in.
+ * /idp/instructions: the identity provider's error, its description and the request state,
+ * with a way back to the central sign-in; and why no link started, when one was wanted.
  */
-export function IdpInstructions({ search }: { search: InstructionsSearch }) {
-  const navigate = useNavigate();
-  // The code and state leave the address bar once read; the page works on what it read.
-  const { code, state, error, error_description: description } = useCallbackQuery(() => search);
-  const wantsLink = Boolean(code) && isUserCreationDisabled(error, description);
-  const [problem, setProblem] = useState<string | undefined>(wantsLink ? undefined : '');
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (!wantsLink || started.current) return;
-    started.current = true;
-    getLinkProvider({ code: code! })
-      .then(({ provider }) => {
-        if (!isSocialProvider(provider)) throw new Error(t('instructions.unknownProvider'));
-        void navigate({ to: '/idp/link/$provider', params: { provider }, search: { code, state }, replace: true });
-      })
-      .catch((reason: unknown) => setProblem(reason instanceof Error ? reason.message : String(reason)));
-  }, [wantsLink, code, state, navigate]);
-
-  if (problem === undefined) {
-    return (
-      <PublicLayout>
-        <PageLoader label={t('instructions.checking')} />
-      </PublicLayout>
-    );
-  }
-
+export function IdpInstructions({ instructions: { search, problem } }: { instructions: Instructions }) {
+  const t = useT();
   const rows: Array<[MessageKey, string | undefined]> = [
-    ['instructions.error', error],
-    ['instructions.description', description],
-    ['instructions.state', state],
+    ['instructions.error', search.error],
+    ['instructions.description', search.error_description],
+    ['instructions.state', search.state],
   ];
   return (
     <PublicLayout>
@@ -64,7 +36,7 @@ export function IdpInstructions({ search }: { search: InstructionsSearch }) {
       <Stack>
         {problem && (
           <Alert color="red" role="alert">
-            {problem}
+            {'key' in problem ? t(problem.key) : problem.text}
           </Alert>
         )}
         <dl style={{ margin: 0 }}>

@@ -1,20 +1,22 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useGetLinkedIdentities, useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { t, useLanguage, type MessageKey } from '../../messages/t';
+import { useT, type MessageKey } from '../../messages/t';
 import { ApiError } from '../../shared/api/ApiError';
 import { needsStepUp } from '../../shared/api/queryClient';
+import { useAuth } from '../../shared/auth/useAuth';
 import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
+import { socialProvider } from '../../shared/socialProviders';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityCatalogue';
 import { discardLinkAttempt, linkTicket, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
-import { externalAccountLabel, providerLabel } from './socialLink';
+import { externalAccountLabel } from './socialLink';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
 export const FAILED_LINK_REDIRECT_MS = 3000;
@@ -26,8 +28,8 @@ export const FAILED_LINK_REDIRECT_MS = 3000;
  * a failed link waits 3 s and goes to the identity provider (spec section 4).
  */
 export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
-  useLanguage(); // re-render in the newly chosen language
-  const { auth } = useRouteContext({ from: '__root__' });
+  const t = useT();
+  const auth = useAuth();
   const navigate = useNavigate();
   const profile = useGetProfile();
   // The identity-provider flow knows the provider, not its id: look it up.
@@ -38,7 +40,7 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const provider = attempt.link.idpName;
-  const label = t(providerLabel(provider));
+  const label = t(socialProvider(provider).label);
   const idpId = attempt.link.idpId ?? (idps.data ? identityRows(idps.data.idps).find((row) => row.provider === provider)?.id : undefined);
   const problem: MessageKey | undefined = !attempt.link.externalId
     ? 'identities.noExternalId'
@@ -58,7 +60,7 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
     reported.current = true;
     toast.error(t(problem));
     giveUp();
-  }, [problem]);
+  }, [problem, t]);
 
   const confirm = () => {
     if (link.isPending || !idpId || !attempt.link.externalId) return;

@@ -1,13 +1,15 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   useGetIdpConfig,
   useGetLinkedIdentities,
   useUnlinkIdentity,
 } from '../../../generated/api/identities/identities';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
+import { useAuth } from '../../shared/auth/useAuth';
 import { config } from '../../shared/config';
+import { SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/pageAnchors';
 import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -31,8 +33,9 @@ export function SocialIdentities() {
 }
 
 function SocialIdentitiesBox() {
+  const t = useT();
   const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const idps = useGetLinkedIdentities();
   const unlink = useUnlinkIdentity();
   const [confirming, setConfirming] = useState<IdentityRow>();
@@ -62,8 +65,8 @@ function SocialIdentitiesBox() {
   const rows = idps.data ? identityRows(idps.data.idps) : [];
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="social-identities" mt="md">
-      <Title order={2} size="h3" id="social-identities" mb="xs" tabIndex={-1}>
+    <Paper withBorder p="md" component="section" aria-labelledby={SOCIAL_IDENTITIES_HEADING_ID} mt="md">
+      <Title order={2} size="h3" id={SOCIAL_IDENTITIES_HEADING_ID} mb="xs" tabIndex={-1}>
         {t('identities.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">

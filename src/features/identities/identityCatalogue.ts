@@ -1,33 +1,26 @@
-import type { IdentityProviderEntry } from '../../../generated/model';
+import type { IdentityProviderEntry } from '../../../generated/model/identityProviderEntry';
+import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { MessageKey } from '../../messages/t';
-import type { SocialProvider } from '../../shared/socialProviders';
+import { socialProviderNamed } from '../../shared/socialProviders';
 
-interface CatalogueEntry {
-  label: MessageKey;
+export interface IdentityRow {
+  /** The server's id for it: the `idpId` of the link and unlink calls. */
+  id: string;
+  linked: boolean;
   /** The provider's name in the portal's routes (/auth/{provider}/login). */
   provider: SocialProvider;
+  label: MessageKey;
   unlinkable: boolean;
 }
 
-/** The fixed list the server's entries are matched against by name (spec section 3). */
-const CATALOGUE: Record<string, CatalogueEntry> = {
-  smart: { label: 'identities.provider.smart', provider: 'iamsmart', unlinkable: false },
-  facebook: { label: 'identities.provider.facebook', provider: 'facebook', unlinkable: true },
-  linkedin: { label: 'identities.provider.linkedin', provider: 'linkedin', unlinkable: true },
-  google: { label: 'identities.provider.google', provider: 'google', unlinkable: true },
-  apple: { label: 'identities.provider.apple', provider: 'apple', unlinkable: true },
-};
-
-export interface IdentityRow extends CatalogueEntry {
-  id: string;
-  linked: boolean;
-}
-
-/** The server's identity providers with label, route name and whether they can be unlinked; unknown names are left out. */
+/**
+ * The server's identity providers, in the server's order, with label, route name and whether
+ * they can be unlinked from the provider registry; names the registry does not know are left out.
+ */
 export function identityRows(idps: ReadonlyArray<IdentityProviderEntry>): IdentityRow[] {
   return idps.flatMap((idp) => {
-    const entry = CATALOGUE[idp.name.toLowerCase()];
-    return entry ? [{ ...entry, id: idp.id, linked: idp.linked }] : [];
+    const entry = socialProviderNamed(idp.name);
+    return entry ? [{ id: idp.id, linked: idp.linked, provider: entry.id, label: entry.label, unlinkable: entry.unlinkable }] : [];
   });
 }
 

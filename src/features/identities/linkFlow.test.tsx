@@ -67,6 +67,20 @@ describe('/auth/{provider}/login', () => {
     expect(browser.assign).not.toHaveBeenCalled();
     expect(screen.queryByText('Provider offline')).not.toBeInTheDocument();
   });
+
+  it('asks once per visit: not again for the same address, again on a later visit, never for a hover preload', async () => {
+    const asked: string[] = [];
+    server.use(http.get('*/api/v1/auth/:provider/authorize', ({ request }) => (asked.push(new URL(request.url).pathname), HttpResponse.json('https://provider.example/authorize'))));
+    const { router } = renderRoute('/auth/google/login');
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledTimes(1));
+    await act(() => router.navigate({ to: '/auth/$provider/login', params: { provider: 'google' } }));
+    await act(() => router.preloadRoute({ to: '/auth/$provider/login', params: { provider: 'apple' } }));
+    expect(asked).toEqual(['/api/v1/auth/google/authorize']);
+    await act(() => router.navigate({ to: '/profile/details' }));
+    await act(() => router.navigate({ to: '/auth/$provider/login', params: { provider: 'google' } }));
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledTimes(2));
+    expect(asked).toEqual(['/api/v1/auth/google/authorize', '/api/v1/auth/google/authorize']);
+  });
 });
 
 describe('/auth/{provider}/callback', () => {

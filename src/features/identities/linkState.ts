@@ -1,5 +1,6 @@
+import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { SignInResult } from '../../shared/auth/auth';
-import { isSocialProvider, type SocialProvider } from '../../shared/socialProviders';
+import { isSocialProvider } from '../../shared/socialProviders';
 
 /** The browser's local state for the identity-link flow (spec section 3, "Local state"). */
 export const LINK_STATE_KEY = 'state';

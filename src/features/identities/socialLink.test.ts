@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { example } from '../../../tests/support/examples';
-import { createSocialState, externalAccountLabel, externalAccountOf, isUserCreationDisabled, safeNavigationTarget, sendsState } from './socialLink';
+import { socialProvider } from '../../shared/socialProviders';
+import { createSocialState, externalAccountLabel, externalAccountOf, isUserCreationDisabled, safeNavigationTarget } from './socialLink';
 
 describe('createSocialState', () => {
   it('makes 32 letters and digits from the cryptographic source', () => {
@@ -16,7 +17,7 @@ describe('createSocialState', () => {
   });
 });
 
-describe('sendsState', () => {
+describe('which authorize calls carry a state', () => {
   it.each([
     ['iamsmart', false],
     ['google', true],
@@ -24,7 +25,7 @@ describe('sendsState', () => {
     ['linkedin', true],
     ['apple', true],
   ] as const)('%s: %s', (provider, expected) => {
-    expect(sendsState(provider)).toBe(expected);
+    expect(socialProvider(provider).sendsState).toBe(expected);
   });
 });
 

@@ -1,6 +1,5 @@
-import type { MessageKey } from '../../messages/t';
+import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { jwtClaims } from '../../shared/jwt';
-import type { SocialProvider } from '../../shared/socialProviders';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */
 export const SOCIAL_STATE_LENGTH = 32;
@@ -18,11 +17,6 @@ export function createSocialState(random: RandomSource = (bytes) => crypto.getRa
     }
   }
   return state;
-}
-
-/** iAM Smart's authorize call carries no state; the other providers' do (spec section 7). */
-export function sendsState(provider: SocialProvider): boolean {
-  return provider !== 'iamsmart';
 }
 
 /**
@@ -96,13 +90,3 @@ const USER_CREATION_DISABLED = [/user creation (?:was |is )?disabled/i, /用戶�
 export function isUserCreationDisabled(...texts: Array<string | undefined>): boolean {
   return texts.some((text) => text !== undefined && USER_CREATION_DISABLED.some((pattern) => pattern.test(text)));
 }
-
-const PROVIDER_LABELS: Record<SocialProvider, MessageKey> = {
-  iamsmart: 'identities.provider.smart',
-  facebook: 'identities.provider.facebook',
-  linkedin: 'identities.provider.linkedin',
-  google: 'identities.provider.google',
-  apple: 'identities.provider.apple',
-};
-
-export const providerLabel = (provider: SocialProvider): MessageKey => PROVIDER_LABELS[provider];

@@ -1,6 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
+import { createAppRouter } from '../../router';
+import { createQueryClient } from '../../shared/api/queryClient';
+import type { SignInResult } from '../../shared/auth/auth';
+import { AppProviders } from '../../shared/ui/AppProviders';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -61,5 +67,43 @@ describe('/auth/default/callback', () => {
     await act(() => vi.advanceTimersByTimeAsync(2100));
     // Still signed in: / takes them to their profile.
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
+  });
+
+  it('redeems the code once: under StrictMode, with the first load started before React renders, while the code leaves the address', async () => {
+    const auth = fakeAuth();
+    let finish: (result: SignInResult) => void = () => undefined;
+    auth.completeSignIn.mockImplementation(() => new Promise<SignInResult>((resolve) => (finish = resolve)));
+    const queryClient = createQueryClient({ retry: false });
+    const history = createMemoryHistory({ initialEntries: ['/auth/default/callback?code=abc&state=xyz'] });
+    const router = createAppRouter({ auth, queryClient }, history);
+    // As main.tsx does: the route's loader starts before the first render.
+    void router.load();
+    render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    expect(await screen.findByText('Completing sign-in...')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.href).toBe('/auth/default/callback'));
+    // The same address again while the code is being redeemed.
+    act(() => void router.navigate({ to: '/auth/default/callback' }));
+    finish({ returnTo: '/profile/login', subject: 'smwong25', stepUp: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/login'));
+    expect(auth.isPendingSignIn).toHaveBeenCalledTimes(1);
+    expect(auth.completeSignIn).toHaveBeenCalledTimes(1);
+    expect(auth.completeSignIn).toHaveBeenCalledWith(expect.stringContaining('code=abc'));
+  });
+
+  it('shown after a failure, the page stays as it is when its address is opened again, and nothing is redeemed again', async () => {
+    const auth = fakeAuth({ signedIn: false });
+    auth.completeSignIn.mockRejectedValue(new Error('No matching state found in storage'));
+    const { router } = renderRoute('/auth/default/callback?code=abc&state=stale', { auth });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not be completed: No matching state found in storage');
+    await act(() => router.navigate({ to: '/auth/default/callback' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Sign-in could not be completed: No matching state found in storage');
+    expect(auth.isPendingSignIn).toHaveBeenCalledTimes(1);
+    expect(auth.completeSignIn).toHaveBeenCalledTimes(1);
   });
 });

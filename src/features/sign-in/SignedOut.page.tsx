@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { t } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
@@ -10,6 +10,7 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
  * sign-out; otherwise the portal was logged out in another tab.
  */
 export function SignedOut({ inProgress }: { inProgress: boolean }) {
+  const t = useT();
   if (inProgress) {
     return (
       <PublicLayout>

@@ -46,7 +46,7 @@ export interface Auth {
   signIn(options?: SignInOptions): Promise<void>;
   /** Whether this tab started the sign-in that this callback address answers. */
   isPendingSignIn(url: string): boolean;
-  /** Completes sign-in on the callback route. */
+  /** Completes sign-in on the callback route; the code it carries can be redeemed only once, so call it once per callback. */
   completeSignIn(url: string): Promise<SignInResult>;
   /** Renews the access token silently with the refresh token; false when that is refused. */
   renew(): Promise<boolean>;
@@ -227,7 +227,6 @@ export function createAuth(
   let current: StoredUser | null = null;
   let managerPromise: Promise<UserManager> | undefined;
   let signingOut = false;
-  const pendingCallbacks = new Map<string, Promise<SignInResult>>();
   const elsewhereListeners = new Set<() => void>();
 
   const manager = () =>
@@ -324,31 +323,22 @@ export function createAuth(
         return false;
       }
     },
-    completeSignIn(url) {
-      // React may mount the callback page twice; the code can be redeemed only once.
-      let pending = pendingCallbacks.get(url);
-      if (!pending) {
-        pending = manager()
-          .then((loaded) => loaded.signinRedirectCallback(url))
-          .then((user) => {
-            const state = (user.state ?? {}) as SignInState;
-            if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) {
-              throw new Error(t('auth.notFresh'));
-            }
-            storage.setItem(SIGNED_IN_AT_KEY, String(typeof state.startedAt === 'number' ? state.startedAt : now()));
-            // A logout elsewhere while this sign-in was under way voids it.
-            if (predatesLogout()) throw new Error(t('auth.loggedOutMeanwhile'));
-            current = toStoredUser(user);
-            return {
-              returnTo: safeReturnPath(state.returnTo),
-              subject: user.profile.sub,
-              ...(typeof state.link === 'string' ? { link: state.link } : {}),
-              stepUp: state.stepUp === true,
-            };
-          });
-        pendingCallbacks.set(url, pending);
+    async completeSignIn(url) {
+      const user = await (await manager()).signinRedirectCallback(url);
+      const state = (user.state ?? {}) as SignInState;
+      if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) {
+        throw new Error(t('auth.notFresh'));
       }
-      return pending;
+      storage.setItem(SIGNED_IN_AT_KEY, String(typeof state.startedAt === 'number' ? state.startedAt : now()));
+      // A logout elsewhere while this sign-in was under way voids it.
+      if (predatesLogout()) throw new Error(t('auth.loggedOutMeanwhile'));
+      current = toStoredUser(user);
+      return {
+        returnTo: safeReturnPath(state.returnTo),
+        subject: user.profile.sub,
+        ...(typeof state.link === 'string' ? { link: state.link } : {}),
+        stepUp: state.stepUp === true,
+      };
     },
     async renew() {
       // Renewal is by refresh token only: without one (or once signing out has begun) there is

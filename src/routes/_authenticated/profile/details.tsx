@@ -5,7 +5,7 @@ import { getGetIdpConfigQueryOptions, getGetLinkedIdentitiesQueryOptions } from 
 import { SocialIdentities } from '../../../features/identities/SocialIdentities';
 import { PersonalInformation } from '../../../features/profile/PersonalInformation';
 import { SecurityOverview } from '../../../features/profile/SecurityOverview';
-import { t, useLanguage } from '../../../messages/t';
+import { useT } from '../../../messages/t';
 import { config } from '../../../shared/config';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/_authenticated/profile/details')({
     ]);
   },
   component: function ProfileDetails() {
-    useLanguage(); // re-render in the newly chosen language
+    const t = useT();
     return (
       <>
         <PageTitle>{t('page.profile')}</PageTitle>

@@ -1,18 +1,24 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignInRedirect } from '../../../features/sign-in/SignInRedirect.page';
-import { useLanguage } from '../../../messages/t';
+import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../shared/auth/flowRoute';
 
 export const Route = createFileRoute('/auth/default/login')({
   validateSearch: (search: Record<string, unknown>): { returnTo?: string } =>
     typeof search.returnTo === 'string' ? { returnTo: search.returnTo } : {},
+  loaderDeps: ({ search }) => ({ returnTo: search.returnTo }),
   // A logout under way is not undone by a sign-in that starts by itself.
   beforeLoad: ({ context }) => {
     if (context.auth.signedOut()) throw redirect({ to: '/signed-out' });
   },
-  component: function DefaultLogin() {
-    useLanguage(); // re-render in the newly chosen language
-    const { returnTo } = Route.useSearch();
-    const { auth } = Route.useRouteContext();
-    return <SignInRedirect auth={auth} returnTo={returnTo} />;
+  ...ONCE_PER_VISIT,
+  ...PENDING_AT_ONCE,
+  // The flow's code loads when a visit needs it; the small page ships with the entry, so its
+  // waiting state shows at once.
+  codeSplitGroupings: [['loader']],
+  // The browser leaves for the identity provider; the page only says so meanwhile.
+  loader: ({ context, deps }) => {
+    void context.auth.signIn({ returnTo: deps.returnTo });
   },
+  pendingComponent: SignInRedirect,
+  component: SignInRedirect,
 });

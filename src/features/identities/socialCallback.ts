@@ -1,0 +1,99 @@
+import { redirect } from '@tanstack/react-router';
+import { exchangeSocialCode, getIamSmartTokenizedId } from '../../../generated/api/social-auth/social-auth';
+import type { SocialProvider } from '../../../generated/model/socialProvider';
+import type { MessageKey } from '../../messages/t';
+import type { Auth } from '../../shared/auth/auth';
+import { browser } from '../../shared/browser';
+import { config } from '../../shared/config';
+import { socialProvider } from '../../shared/socialProviders';
+import { keepLinkTicket, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { externalAccountOf, socialStateKey, type ExternalAccount } from './socialLink';
+
+/** Why a link could not go on: a text of the portal's by its key (so it follows a language switch), or a server's own. */
+export type LinkFailure = { key: MessageKey } | { text: string };
+
+class LinkError extends Error {
+  constructor(readonly key: MessageKey) {
+    super(key);
+  }
+}
+
+/**
+ * Exchanges the provider's code for a token, whose subject is the external id; the backend may
+ * add a ticket for the account it found.
+ */
+async function exchange(provider: SocialProvider, code: string, state: string | undefined): Promise<{ account?: ExternalAccount; ticket?: string }> {
+  if (socialProvider(provider).exchange === 'tokenized-id') {
+    const { data } = await getIamSmartTokenizedId({ code, idp: provider, state: state ?? '' });
+    return { account: externalAccountOf(data.access_token), ticket: data.link_ticket };
+  }
+  const answer = await exchangeSocialCode(provider, { code });
+  return { account: externalAccountOf(answer.id_token ?? answer.access_token), ticket: answer.link_ticket };
+}
+
+/**
+ * The attempt this callback continues: this tab's, started from the profile for this
+ * provider, less than 10 minutes ago, still waiting for the provider. The social state this
+ * tab sent must come back too (iAM Smart sends none: the pending attempt is what it has).
+ */
+function pendingProfileAttempt(provider: SocialProvider, state: string | undefined): LinkAttempt {
+  if (socialProvider(provider).sendsState) {
+    const expected = window.sessionStorage.getItem(socialStateKey(provider));
+    window.sessionStorage.removeItem(socialStateKey(provider));
+    if (!expected || expected !== state) throw new LinkError('identities.stateMismatch');
+  }
+  const pending = usableLinkAttempt({ phase: 'provider' });
+  if ('refusal' in pending) throw new LinkError(pending.refusal === 'expired' ? 'identities.attemptExpired' : 'identities.unknownAction');
+  if (pending.attempt.link.idpName !== provider) throw new LinkError('identities.unknownAction');
+  if (!pending.attempt.link.idpId) throw new LinkError('identities.noIdpId');
+  return pending.attempt;
+}
+
+export interface ProviderCallback {
+  auth: Auth;
+  provider: SocialProvider;
+  code?: string;
+  state?: string;
+  /**
+   * 'profile': /auth/{provider}/callback, which completes a link this tab started from the
+   * profile's Link control. 'identity-provider': /idp/link/{provider}, where the identity
+   * provider sent an external login that is not linked yet; it starts an attempt of its own
+   * and looks the idp id up after sign-in.
+   */
+  from: 'profile' | 'identity-provider';
+}
+
+/**
+ * /auth/{provider}/callback and /idp/link/{provider}, for their routes' loaders (run once per
+ * visit, with the query the address came with): the provider returns with a code. Nothing is
+ * exchanged for a callback this tab did not ask for. The code becomes the external account,
+ * the link attempt moves on, and a fresh sign-in with the scopes `openid {provider}` starts,
+ * carrying the attempt's nonce; the person confirms the link at /profile. Without a code the
+ * user goes to /; a failed exchange goes to the central sign-in (spec section 4). Resolves with
+ * the reason the link cannot go on, or nothing while the browser leaves.
+ */
+export async function continueSocialLink({ auth, provider, code, state, from }: ProviderCallback): Promise<LinkFailure | undefined> {
+  if (!code) throw redirect({ to: '/', replace: true });
+  try {
+    const attempt = from === 'profile' ? pendingProfileAttempt(provider, state) : undefined;
+    let exchanged: Awaited<ReturnType<typeof exchange>>;
+    try {
+      exchanged = await exchange(provider, code, state);
+    } catch {
+      browser.assign(config.centralSignInUrl);
+      return undefined;
+    }
+    const { account, ticket } = exchanged;
+    if (!account) throw new LinkError('identities.noExternalId');
+    const link = { idpName: provider, ...account };
+    const next: LinkAttempt = attempt
+      ? { ...attempt, link: { ...attempt.link, ...link }, phase: 'sign-in' }
+      : startLinkAttempt(link, { phase: 'sign-in' });
+    if (attempt) saveLinkAttempt(next);
+    keepLinkTicket(ticket);
+    await auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: next.nonce });
+    return undefined;
+  } catch (reason) {
+    return reason instanceof LinkError ? { key: reason.key } : { text: reason instanceof Error ? reason.message : String(reason) };
+  }
+}
