@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layers } from './eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'node_modules'] },
@@ -9,9 +10,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, layers },
     languageOptions: { globals: globals.browser },
     rules: {
+      'layers/import-zones': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // Components call backends only through the generated hooks and the one fetch function.
@@ -23,7 +25,7 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    files: ['mock/**/*.mjs', 'scripts/**/*.mjs', 'deploy/**/*.mjs', 'tests/**/*.ts', '*.ts', '*.js'],
+    files: ['mock/**/*.ts', 'scripts/**/*.ts', 'deploy/**/*.ts', 'bench/**/*.ts', 'eslint/**/*.{js,ts}', 'tests/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -4,7 +4,7 @@ import { getGetProfileQueryOptions } from '../../../../generated/api/profile/pro
 import { getGetIdpConfigQueryOptions, getGetLinkedIdentitiesQueryOptions } from '../../../../generated/api/identities/identities';
 import { SocialIdentities } from '../../../features/identities/SocialIdentities';
 import { PersonalInformation } from '../../../features/profile/PersonalInformation';
-import { SecurityOverview } from '../../../features/profile/SecurityOverview';
+import { SecurityOverview } from '../../../features/security-overview/SecurityOverview';
 import { useT } from '../../../messages/t';
 import { config } from '../../../shared/config';
 import { PageTitle } from '../../../shared/ui/PageTitle';

@@ -7,7 +7,7 @@ import { useT } from '../../messages/t';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { useSocialBoxShown } from '../identities/SocialIdentities';
 import classes from './SecurityOverview.module.css';
-import { securityOverview, type OverviewItem } from './securityOverview';
+import { securityOverview, type OverviewItem } from './overviewItems';
 
 function StatusIcon({ done }: { done: boolean }) {
   return (
