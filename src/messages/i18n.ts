@@ -1,7 +1,8 @@
 import { createI18n, localeFrom, type ComponentsJSON } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { en } from './en';
-import { isLanguage, LANGUAGE_STORAGE_KEY, languageFromBrowser, type Language } from './language';
+import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
+import { isLanguage, languageFromBrowser, type Language } from './language';
 
 function storedLanguage(): Language | undefined {
   try {

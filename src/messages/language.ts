@@ -2,9 +2,6 @@
 const LANGUAGES = ['en', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Where the user's choice is remembered across visits (it survives logout). */
-export const LANGUAGE_STORAGE_KEY = 'portal.language';
-
 /** Each language's name in itself, as the switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-HK': '繁體中文' };
 

@@ -1,7 +1,6 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-
-const PREFIX = 'portal.draft.';
+import { draftKey } from './storageKeys';
 
 /**
  * A form value that survives a sign-in round trip (session storage, this tab only) until it is
@@ -11,7 +10,7 @@ const PREFIX = 'portal.draft.';
  */
 export function useDraft(name: string): [string | undefined, (value: string) => void, () => void] {
   const { auth } = useRouteContext({ from: '__root__' });
-  const key = `${PREFIX}${auth.subject() ?? 'nobody'}.${name}`;
+  const key = draftKey(auth.subject() ?? 'nobody', name);
   const [draft, setDraft] = useState<string | undefined>(() => window.sessionStorage.getItem(key) ?? undefined);
   const save = useCallback(
     (value: string) => {

@@ -5,7 +5,8 @@ import { browser } from '../../shared/browser';
 import { example } from '../../../tests/support/examples';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { encodeLinkState, LINK_ATTEMPT_TTL_MS, LINK_TAB_KEY, markJustLinked, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
+import { LINK_TAB_KEY } from '../../shared/storageKeys';
+import { encodeLinkState, LINK_ATTEMPT_TTL_MS, markJustLinked, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
 
 const CENTRAL_SIGN_IN = 'http://localhost:9000';
 const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';

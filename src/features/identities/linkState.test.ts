@@ -5,7 +5,6 @@ import {
   decodeLinkState,
   encodeLinkState,
   LINK_ATTEMPT_TTL_MS,
-  LINK_TAB_KEY,
   markJustLinked,
   readLinkState,
   settleLinkAfterSignIn,
@@ -15,6 +14,7 @@ import {
   type AttemptCheck,
   type LinkState,
 } from './linkState';
+import { LINK_TAB_KEY } from '../../shared/storageKeys';
 
 const NONCE = 'n0nce-0123456789abcdef';
 const T0 = 1_800_000_000_000;

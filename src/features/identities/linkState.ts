@@ -1,14 +1,8 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { SignInResult } from '../../shared/auth/auth';
 import { isSocialProvider } from '../../shared/socialProviders';
+import { JUST_LINKED_KEY, LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
 
-/** The browser's local state for the identity-link flow (spec section 3, "Local state"). */
-export const LINK_STATE_KEY = 'state';
-/**
- * The tab that started a link attempt keeps its nonce here (session storage is one tab's):
- * a link state that another tab, another window or an earlier visitor left is not this tab's.
- */
-export const LINK_TAB_KEY = 'portal.linkAttempt';
 /** A link attempt is good for this long from its start; after that it is discarded. */
 export const LINK_ATTEMPT_TTL_MS = 10 * 60_000;
 
@@ -185,7 +179,6 @@ export function discardLinkAttempt({ local = window.localStorage, session = wind
  * The backend's ticket for the external account its code exchange found (openapi.yaml,
  * `link_ticket`): in this tab's session storage only, and only while the attempt lasts.
  */
-const LINK_TICKET_KEY = 'portal.linkTicket';
 
 export function keepLinkTicket(ticket: string | undefined, session: Storage = window.sessionStorage): void {
   if (ticket) session.setItem(LINK_TICKET_KEY, ticket);
@@ -203,7 +196,6 @@ function linkAttemptStored(storage: Storage = window.localStorage): boolean {
 }
 
 /** Set by the tab that has just made a link, for its success page (and only it) to go on to sign out. */
-const JUST_LINKED_KEY = 'portal.justLinked';
 
 export function markJustLinked(provider: SocialProvider, session: Storage = window.sessionStorage): void {
   session.setItem(JUST_LINKED_KEY, provider);

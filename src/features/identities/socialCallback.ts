@@ -7,7 +7,8 @@ import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
 import { socialProvider } from '../../shared/socialProviders';
 import { keepLinkTicket, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
-import { externalAccountOf, socialStateKey, type ExternalAccount } from './socialLink';
+import { externalAccountOf, type ExternalAccount } from './socialLink';
+import { socialStateKey } from '../../shared/storageKeys';
 
 /** Why a link could not go on: a text of the portal's by its key (so it follows a language switch), or a server's own. */
 export type LinkFailure = { key: MessageKey } | { text: string };

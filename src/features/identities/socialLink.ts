@@ -1,4 +1,3 @@
-import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { jwtClaims } from '../../shared/jwt';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */
@@ -23,7 +22,6 @@ export function createSocialState(random: RandomSource = (bytes) => crypto.getRa
  * Where the state sent to a provider is kept until its callback: session storage, so only
  * the tab that left for the provider can come back with it.
  */
-export const socialStateKey = (provider: SocialProvider) => `socialState.${provider}`;
 
 /**
  * Where the browser may be sent with an address the server gave: a path on this origin or

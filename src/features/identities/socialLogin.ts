@@ -3,7 +3,8 @@ import { getSocialAuthorizeUrl } from '../../../generated/api/social-auth/social
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { browser } from '../../shared/browser';
 import { socialProvider } from '../../shared/socialProviders';
-import { createSocialState, safeNavigationTarget, socialStateKey } from './socialLink';
+import { createSocialState, safeNavigationTarget } from './socialLink';
+import { socialStateKey } from '../../shared/storageKeys';
 
 /**
  * /auth/{provider}/login, for its route's loader (run once per visit): asks the server where the

@@ -1,12 +1,11 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { locale } from '../../messages/i18n';
 import { t } from '../../messages/t';
-import { LANGUAGE_STORAGE_KEY } from '../../messages/language';
 import { browser } from '../browser';
 import { config } from '../config';
-import { COLOR_SCHEME_STORAGE_KEY } from '../ui/theme';
 import { jwtClaims } from '../jwt';
 import { safeReturnPath } from './returnPath';
+import { COLOR_SCHEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, SESSION_CHANNEL, SIGNED_IN_AT_KEY, SIGNED_OUT_AT_KEY } from '../storageKeys';
 
 export const CALLBACK_PATH = '/auth/default/callback';
 
@@ -87,7 +86,6 @@ export const FRESH_SIGN_IN_ALLOWANCE_SECONDS = 120;
 export const REVOKE_TIMEOUT_MS = 2000;
 
 /** The portal's tabs tell each other of a logout on this channel. */
-export const SESSION_CHANNEL = 'account-portal.session';
 
 /**
  * Whether the ID token shows an authentication recent enough for a sign-in that asked for
@@ -209,9 +207,7 @@ async function revokeRefreshToken(manager: UserManager, clientId: string, token:
  * tokens from a sign-in that began before it are void, whether that tab heard of the logout
  * (it was frozen in the back-forward cache, discarded, closed and reopened) or not.
  */
-export const SIGNED_OUT_AT_KEY = 'portal.signedOutAt';
 /** When this tab's sign-in began (session storage, milliseconds). */
-const SIGNED_IN_AT_KEY = 'portal.signedInAt';
 
 export function createAuth(
   loadManager: () => Promise<UserManager> = () => loadUserManager(),

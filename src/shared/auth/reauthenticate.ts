@@ -1,8 +1,8 @@
 import type { ApiError } from '../api/ApiError';
 import { isStepUp } from '../api/challenge';
 import type { Auth } from './auth';
+import { REAUTH_KEY } from '../storageKeys';
 
-const REAUTH_KEY = 'portal.reauthAt';
 /** A 401 this soon after signing in again is shown as an error instead of looping. */
 export const REAUTH_QUIET_MS = 60_000;
 

@@ -42,4 +42,3 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 /** Where Mantine's colour-scheme manager remembers the user's choice (its default key). */
-export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';

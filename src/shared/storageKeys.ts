@@ -1,0 +1,37 @@
+/**
+ * Every key the portal keeps in the browser's storage, in one place: what a logout clears and
+ * what it keeps is decided from here, and no two modules can pick the same name. It imports
+ * nothing, so every layer (the message catalogue too) may read it.
+ */
+
+// Local storage (shared by the tabs, outlives the visit)
+/** The language the user chose with the switch; survives logout. */
+export const LANGUAGE_STORAGE_KEY = 'portal.language';
+/** Mantine's colour scheme (light or dark), under the name Mantine's manager uses; survives logout. */
+export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
+/** When the last logout happened, so tabs that slept through it find their tokens void. */
+export const SIGNED_OUT_AT_KEY = 'portal.signedOutAt';
+/** The identity-link flow's state (spec section 3, "Local state": its name is the spec's). */
+export const LINK_STATE_KEY = 'state';
+
+// Session storage (one tab, one visit)
+/** When this tab's session started (its sign-in). */
+export const SIGNED_IN_AT_KEY = 'portal.signedInAt';
+/** The nonce of the link attempt this tab started. */
+export const LINK_TAB_KEY = 'portal.linkAttempt';
+/** The signed ticket a provider's code exchange returned, sent back with the link. */
+export const LINK_TICKET_KEY = 'portal.linkTicket';
+/** The provider this tab has just linked, for its success page. */
+export const JUST_LINKED_KEY = 'portal.justLinked';
+/** The last sign-in started to renew an expired session (the loop guard). */
+export const REAUTH_KEY = 'portal.reauthAt';
+/** The code file and build the page last reloaded for (see staleBuild). */
+export const RELOADED_FOR_KEY = 'portal.reloadedFor';
+/** What a person was typing, per person and field, across a sign-in round trip. */
+export const draftKey = (subject: string, field: string) => `portal.draft.${subject}.${field}`;
+/** The state sent to a social provider, to check on its return. */
+export const socialStateKey = (provider: string) => `socialState.${provider}`;
+
+// BroadcastChannel
+/** Where tabs tell each other of a logout. */
+export const SESSION_CHANNEL = 'account-portal.session';
