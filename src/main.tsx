@@ -1,21 +1,27 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { translationsReady } from './messages/i18n';
+import { locale, translationsReady } from './messages/i18n';
 import { t } from './messages/t';
 import { createAppRouter } from './router';
 import { setAccessTokenSource } from './shared/api/fetcher';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
-import { loadConfig } from './shared/config';
+import { config, loadConfig } from './shared/config';
+import { startErrorReporting } from './shared/errorReport';
+import { reloadOnStaleBuild } from './shared/staleBuild';
 import { AppProviders } from './shared/ui/AppProviders';
 import { toast } from './shared/ui/toast';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// A tab left open across a release reloads once for a code file that is gone.
+reloadOnStaleBuild();
+
 function start() {
+  startErrorReporting(config.errorReportUrl, () => locale.get());
   const auth = createAuth();
   setAccessTokenSource(() => auth.accessToken(), { ended: () => auth.signedOut() });
   const queryClient = createQueryClient({

@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './routerContext';
+import { ErrorPage } from './shared/ui/ErrorPage';
 import { NotFound } from './shared/ui/NotFound';
 import { PageLoader } from './shared/ui/PageLoader';
 
@@ -14,6 +15,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     scrollRestoration: false,
     defaultPendingComponent: PageLoader,
     defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: ErrorPage,
   });
 }
 

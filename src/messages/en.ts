@@ -45,6 +45,9 @@ export const en = {
   'error.unreadable': 'The server sent a response the portal could not read.',
   'error.unexpected': 'Something went wrong. Please try again.',
   'error.retry': 'Try again',
+  'error.pageTitle': 'Something went wrong',
+  'error.pageBody': 'This page could not be shown. Try again, or go back to your profile. If it keeps happening, please contact the IT Service Desk.',
+  'error.home': 'Go to my profile',
 
   'overview.title': 'Security overview',
   'overview.wellProtected': 'Your account is well protected.',

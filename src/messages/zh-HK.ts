@@ -43,6 +43,9 @@ export const zhHK: Record<MessageKey, string> = {
   'error.unreadable': '伺服器傳回了本平台無法讀取的回應。',
   'error.unexpected': '發生錯誤，請再試一次。',
   'error.retry': '再試一次',
+  'error.pageTitle': '發生錯誤',
+  'error.pageBody': '未能顯示此頁面。請再試一次，或返回你的個人資料。如問題持續，請聯絡資訊科技服務台。',
+  'error.home': '前往我的個人資料',
 
   'overview.title': '保安概覽',
   'overview.wellProtected': '你的帳戶已受到妥善保護。',
