@@ -1,57 +1,36 @@
 import { Alert, Anchor, Paper } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { t } from '../../messages/t';
-import { PageTitle } from '../../shared/ui/PageTitle';
+import { Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { useT } from '../../messages/t';
 import { ChunkBoundary } from '../../shared/ui/ChunkBoundary';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { LazyAppWizard, LazyCustomWizard, LazyEmailWizard, LazyPhoneWizard, LazyWebAuthnWizard } from './wizards/loadWizard';
-import { wizardFor } from './wizards/wizardFor';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import type { FactorKind } from './factorKinds';
+import { Wizard } from './wizards/loadWizard';
 
-/** /profile/mfa/enroll/{provider}/{factorType}: the wizard for that pair, or a clear message. */
-export function EnrollPage({ provider, factorType }: { provider: string; factorType: string }) {
-  const navigate = useNavigate();
-  const kind = wizardFor(provider, factorType);
-  const cancel = () => void navigate({ to: '/profile/mfa' });
-
-  let body;
-  switch (kind) {
-    case 'sms':
-    case 'call':
-      body = <LazyPhoneWizard channel={kind} onCancel={cancel} />;
-      break;
-    case 'googleTotp':
-    case 'push':
-    case 'oktaTotp':
-      body = <LazyAppWizard key={kind} kind={kind} onCancel={cancel} />;
-      break;
-    case 'webauthn':
-      body = <LazyWebAuthnWizard onCancel={cancel} />;
-      break;
-    case 'email':
-      body = <LazyEmailWizard onCancel={cancel} />;
-      break;
-    case 'custom':
-      body = <LazyCustomWizard onCancel={cancel} />;
-      break;
-    case undefined:
-      body = (
-        <Alert color="red" role="alert">
-          {t('mfa.notSupported', { provider, factorType })}
-        </Alert>
-      );
-      break;
-  }
-
+/**
+ * /profile/mfa/enroll/{provider}/{factorType}: the wizard of the kind that pair names, or a
+ * clear message when it names none (`kind` undefined).
+ */
+export function EnrollPage({ kind, provider, factorType }: { kind: FactorKind | undefined; provider: string; factorType: string }) {
+  const t = useT();
   return (
     <>
       <PageTitle>{t('page.enroll')}</PageTitle>
       <Paper withBorder p="md" maw={720} mb="md">
-        {/* The wizard's own chunk: a failed download says so, with a retry. */}
-        <ChunkBoundary fallback={<LoadError title={t('mfa.wizardLoadFailed')} onRetry={() => window.location.reload()} />}>
-          <Suspense fallback={<PageLoader />}>{body}</Suspense>
-        </ChunkBoundary>
+        {kind ? (
+          // The wizard's own chunk: a failed download says so, with a retry.
+          <ChunkBoundary fallback={<LoadError title={t('mfa.wizardLoadFailed')} onRetry={() => window.location.reload()} />}>
+            <Suspense fallback={<PageLoader />}>
+              <Wizard key={kind.id} kind={kind} />
+            </Suspense>
+          </ChunkBoundary>
+        ) : (
+          <Alert color="red" role="alert">
+            {t('mfa.notSupported', { provider, factorType })}
+          </Alert>
+        )}
       </Paper>
       <Anchor component={Link} to="/profile/mfa">
         {t('mfa.backToList')}

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
-import { t, useLanguage } from '../../messages/t';
+import { useT } from '../../messages/t';
 import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -11,11 +11,9 @@ import { toast } from '../../shared/ui/toast';
 import { isRemoved } from '../../shared/factorAnswers';
 import { mfaRows, type MfaRow } from './factorCatalogue';
 
-const rowName = (row: MfaRow) => ('key' in row.name ? t(row.name.key) : row.name.text);
-
 /** /profile/mfa: every known factor; view mode shows its state, edit mode Remove or Set up. */
 export function MfaListPage() {
-  useLanguage(); // re-render in the newly chosen language
+  const t = useT();
   const navigate = useNavigate();
   const factors = useGetFactors();
   const reset = useResetFactor();
@@ -39,6 +37,7 @@ export function MfaListPage() {
   };
 
   const rows = factors.data ? mfaRows(factors.data.factors) : [];
+  const rowName = (row: MfaRow) => ('key' in row.name ? t(row.name.key) : row.name.text);
 
   return (
     <>

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Factor, FactorListResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
-import { catalogueEntry, mfaRows, type MfaRow } from './factorCatalogue';
+import { mfaRows, type MfaRow } from './factorCatalogue';
+import { listedKindOf } from './factorKinds';
 
 const names = (rows: MfaRow[]) => rows.map((row) => ('key' in row.name ? row.name.key : row.name.text));
 const factor = (factorType: string, provider: string, status = 'NOT_SETUP', extra: Partial<Factor> = {}) =>
   ({ factorType, provider, status, ...extra }) as Factor;
 
-describe('catalogueEntry', () => {
+describe('listedKindOf', () => {
   it.each([
     ['push', 'OKTA', 'mfa.factor.push'],
     ['token:software:totp', 'OKTA', 'mfa.factor.oktaTotp'],
@@ -22,7 +23,7 @@ describe('catalogueEntry', () => {
     ['token:hotp', 'OKTA', undefined],
     ['u2f', 'FIDO', undefined],
   ])('%s from %s is %s', (type, provider, expected) => {
-    expect(catalogueEntry(factor(type, provider))?.name).toBe(expected);
+    expect(listedKindOf(factor(type, provider))?.name).toBe(expected);
   });
 });
 

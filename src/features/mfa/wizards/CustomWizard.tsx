@@ -1,98 +1,61 @@
-import { Alert, Anchor, Button, Group, Image, Text } from '@mantine/core';
-import { useEffect, useReducer, useState } from 'react';
-import { useEnrollCustomTotp, useGetCustomTotpSecret } from '../../../../generated/api/factors/factors';
-import { t } from '../../../messages/t';
+import { Alert, Anchor, Button, Image, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useT } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';
-import { parseOtpContent } from '../otpContent';
-import { customReducer, initialCustomState } from './customWizard.machine';
+import type { FactorKindOf } from '../factorKinds';
 import { CodeForm } from './CodeForm';
+import { customWizardMachine } from './customWizard.machine';
 import { SecretKey } from './SecretKey';
-import { useFinishEnrolment } from './useFinishEnrolment';
+import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
-import { hasStatus } from '../../../shared/factorAnswers';
 
 /** The university's own authenticator (CUSTOM token:hotp): the QR code is drawn here from otpContent. */
-export function CustomWizard({ onCancel }: { onCancel: () => void }) {
-  const [state, dispatch] = useReducer(customReducer, initialCustomState);
-  // The secret stays in this wizard's memory: never cached for other pages.
-  const secretQuery = useGetCustomTotpSecret({ query: { enabled: state.step !== 'intro', gcTime: 0, staleTime: Infinity } });
-  const enroll = useEnrollCustomTotp();
-  const finish = useFinishEnrolment();
-  const otpContent = secretQuery.data?.data.otpContent;
-  const otp = otpContent ? parseOtpContent(otpContent) : undefined;
-  const qr = useQrCode(otpContent);
+export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
+  const t = useT();
+  const wizard = useWizard(useMemo(() => customWizardMachine(kind), [kind]));
+  const { state, dispatch } = wizard;
+  const qr = useQrCode(state.step === 'scan' && state.secret.status === 'ready' ? state.secret.otpContent : undefined);
 
-  const cancel = (
-    <Button variant="subtle" onClick={onCancel}>
-      {t('mfa.wizard.cancel')}
-    </Button>
-  );
-  const back = (
-    <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
-      {t('mfa.wizard.back')}
-    </Button>
-  );
-
-  const verify = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next = customReducer(state, { type: 'verify' });
-    dispatch({ type: 'verify' });
-    if (next === state || !otp) return;
-    enroll.mutate(
-      { data: { issuer: otp.issuer, secret: otp.secret, passCode: state.code.trim(), timestamp: Date.now() } },
-      { onSuccess: (result) => (hasStatus(result) ? void finish(t('mfa.custom.success')) : dispatch({ type: 'verifyFailed' })), onError: () => dispatch({ type: 'verifyFailed' }) },
-    );
-  };
-
-  if (state.step === 'intro') {
-    return (
-      <WizardStep title={t('mfa.custom.title')} step={1} total={3}>
-        <Text>{t('mfa.custom.intro')}</Text>
-        <Group>
-          <Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>
-          {cancel}
-        </Group>
-      </WizardStep>
-    );
+  switch (state.step) {
+    case 'intro':
+      return (
+        <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}>
+          <Text>{t(kind.texts.intro)}</Text>
+        </WizardStep>
+      );
+    case 'scan': {
+      const { secret, view } = state;
+      const next = (
+        <Button onClick={() => dispatch({ type: 'next' })} disabled={secret.status !== 'ready'}>
+          {t('mfa.wizard.next')}
+        </Button>
+      );
+      return (
+        <WizardStep wizard={wizard} title={t(view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} actions={next}>
+          {secret.status === 'loading' && <PageLoader label={t('mfa.custom.loading')} />}
+          {secret.status === 'failed' && <Alert color="red">{t('mfa.custom.loadFailed')}</Alert>}
+          {secret.status === 'ready' && view === 'barcode' && (
+            <>
+              <Text>{t('mfa.app.scanHelp')}</Text>
+              {qr ? <Image src={qr} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" /> : <PageLoader />}
+              <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
+                {t('mfa.app.cantScan')}
+              </Anchor>
+            </>
+          )}
+          {secret.status === 'ready' && view === 'manual' && (
+            <SecretKey secret={secret.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />
+          )}
+        </WizardStep>
+      );
+    }
+    case 'code':
+      return (
+        <WizardStep wizard={wizard} title={t('mfa.app.codeTitle')}>
+          <CodeForm verifying={state.verifying} onVerify={(passCode) => dispatch({ type: 'verify', passCode, enteredAt: Date.now() })} />
+        </WizardStep>
+      );
   }
-
-  if (state.step === 'scan') {
-    return (
-      <WizardStep title={t(state.view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} step={2} total={3}>
-        {secretQuery.isPending && <PageLoader label={t('mfa.custom.loading')} />}
-        {(secretQuery.isError || (secretQuery.isSuccess && !otp)) && <Alert color="red">{t('mfa.custom.loadFailed')}</Alert>}
-        {otp && state.view === 'barcode' && (
-          <>
-            <Text>{t('mfa.app.scanHelp')}</Text>
-            {qr ? <Image src={qr} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" /> : <PageLoader />}
-            <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
-              {t('mfa.app.cantScan')}
-            </Anchor>
-          </>
-        )}
-        {otp && state.view === 'manual' && (
-          <SecretKey secret={otp.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />
-        )}
-        <Group>
-          {back}
-          <Button onClick={() => dispatch({ type: 'next' })} disabled={!otp}>
-            {t('mfa.wizard.next')}
-          </Button>
-          {cancel}
-        </Group>
-      </WizardStep>
-    );
-  }
-
-  return (
-    <WizardStep title={t('mfa.app.codeTitle')} step={3} total={3}>
-      <CodeForm value={state.code} onChange={(value) => dispatch({ type: 'code', value })} onSubmit={verify} verifying={state.verifying} />
-      <Group>
-        {back}
-        {cancel}
-      </Group>
-    </WizardStep>
-  );
 }
 
 /** The QR code of an otpauth address as an SVG data URL; the encoder loads with the first one. */

@@ -1,26 +1,22 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useReducer } from 'react';
-import { useActivateFactor, useEnrollEmailFactor } from '../../../../generated/api/factors/factors';
+import { useEffect, useMemo } from 'react';
 import { useGetProfile } from '../../../../generated/api/profile/profile';
-import { t } from '../../../messages/t';
+import { useT } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { toast } from '../../../shared/ui/toast';
+import type { FactorKindOf } from '../factorKinds';
 import { maskEmail } from '../maskEmail';
-import { EMAIL_RESEND_AFTER_MS, emailReducer, initialEmailState } from './emailWizard.machine';
 import { CodeForm } from './CodeForm';
-import { useFinishEnrolment } from './useFinishEnrolment';
+import { emailWizardMachine } from './emailWizard.machine';
+import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
-import { hasStatus } from '../../../shared/factorAnswers';
 
-/** Email enrolment: intro, 'Send me the code', then the masked address and the code. */
-export function EmailWizard({ onCancel }: { onCancel: () => void }) {
+/** Email enrolment: needs the user's primary email, then sends the code there. */
+export function EmailWizard({ kind }: { kind: FactorKindOf<'email'> }) {
+  const t = useT();
   const navigate = useNavigate();
   const profile = useGetProfile();
-  const [state, dispatch] = useReducer(emailReducer, initialEmailState);
-  const enroll = useEnrollEmailFactor();
-  const activate = useActivateFactor();
-  const finish = useFinishEnrolment();
   const email = profile.data?.primaryEmail;
 
   // The spec's guard: no primary email on the user means no email factor.
@@ -29,80 +25,48 @@ export function EmailWizard({ onCancel }: { onCancel: () => void }) {
       toast.error(t('mfa.noEmail'));
       void navigate({ to: '/' });
     }
-  }, [profile.isSuccess, email, navigate]);
-
-  useEffect(() => {
-    if (state.sends === 0) return;
-    const timer = setTimeout(() => dispatch({ type: 'resendDue' }), EMAIL_RESEND_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [state.sends]);
-
-  const send = () => {
-    if (!email || state.sending) return;
-    dispatch({ type: 'send' });
-    enroll.mutate(
-      { data: { factorType: 'email', provider: 'OKTA', email } },
-      {
-        onSuccess: (result) => (result.id && hasStatus(result) ? dispatch({ type: 'sent', factorId: result.id }) : dispatch({ type: 'sendFailed' })),
-        onError: () => dispatch({ type: 'sendFailed' }),
-      },
-    );
-  };
-
-  const verify = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next = emailReducer(state, { type: 'verify' });
-    dispatch({ type: 'verify' });
-    if (next === state || !state.factorId) return;
-    activate.mutate(
-      { factorId: state.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: (result) => (hasStatus(result) ? void finish(t('mfa.email.success')) : dispatch({ type: 'verifyFailed' })), onError: () => dispatch({ type: 'verifyFailed' }) },
-    );
-  };
+  }, [profile.isSuccess, email, navigate, t]);
 
   if (profile.isPending || !email) return <PageLoader />;
+  return <EmailSteps kind={kind} email={email} />;
+}
+
+/** Intro and 'Send me the code', then the masked address and the code; 'Send again' after 10 s. */
+function EmailSteps({ kind, email }: { kind: FactorKindOf<'email'>; email: string }) {
+  const t = useT();
+  const wizard = useWizard(useMemo(() => emailWizardMachine(kind, email), [kind, email]));
+  const { state, dispatch } = wizard;
 
   if (state.step === 'intro') {
     return (
-      <WizardStep title={t('mfa.email.title')} step={1} total={2}>
-        <Text>{t('mfa.email.intro')}</Text>
-        <Group>
-          <Button onClick={send} loading={state.sending}>
+      <WizardStep
+        wizard={wizard}
+        title={t(kind.texts.title)}
+        actions={
+          <Button onClick={() => dispatch({ type: 'send' })} loading={state.sending}>
             {t('mfa.email.send')}
           </Button>
-          <Button variant="subtle" onClick={onCancel}>
-            {t('mfa.wizard.cancel')}
-          </Button>
-        </Group>
+        }
+      >
+        <Text>{t(kind.texts.intro)}</Text>
       </WizardStep>
     );
   }
 
   return (
-    <WizardStep title={t('mfa.email.code')} step={2} total={2}>
+    <WizardStep wizard={wizard} title={t('mfa.email.code')}>
       <Text>{t('mfa.email.sentTo', { email: maskEmail(email) })}</Text>
-      <CodeForm
-        label={t('mfa.email.code')}
-        value={state.code}
-        onChange={(value) => dispatch({ type: 'code', value })}
-        onSubmit={verify}
-        verifying={state.verifying}
-      />
+      <CodeForm label={t('mfa.email.code')} verifying={state.call === 'verifying'} onVerify={(passCode) => dispatch({ type: 'verify', passCode })} />
       {state.resendDue && (
         <Alert color="yellow" role="status">
           <Group justify="space-between" wrap="wrap">
             <span>{t('mfa.email.resendWarning')}</span>
-            <Button size="xs" variant="default" onClick={send} loading={state.sending}>
+            <Button size="xs" variant="default" onClick={() => dispatch({ type: 'send' })} loading={state.call === 'sending'}>
               {t('mfa.email.sendAgain')}
             </Button>
           </Group>
         </Alert>
       )}
-      <Group>
-        <Button variant="subtle" onClick={onCancel}>
-          {t('mfa.wizard.cancel')}
-        </Button>
-      </Group>
     </WizardStep>
   );
 }

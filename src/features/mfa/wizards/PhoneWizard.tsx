@@ -1,189 +1,130 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useReducer } from 'react';
-import { useActivateFactor, useEnrollPhoneFactor } from '../../../../generated/api/factors/factors';
-import { t, useLanguage } from '../../../messages/t';
+import { useForm } from '@mantine/form';
+import { use, useEffect, useMemo, useState } from 'react';
+import { useLanguage, useT } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
 import { useDraft } from '../../../shared/draft';
-import { countryChoices, countryName, dialCodeOf } from '../countries';
-import {
-  initialPhoneState,
-  PHONE_RESEND_AFTER_MS,
-  restorePhoneDraft,
-  phoneReducer,
-  sendButton,
-  showsCodeBox,
-  type PhoneChannel,
-} from './phoneWizard.machine';
+import type { PhoneCheck } from '../countries';
+import type { FactorKindOf } from '../factorKinds';
 import { CodeForm } from './CodeForm';
-import { useFinishEnrolment } from './useFinishEnrolment';
+import { phoneWizardMachine, readPhoneDraft, sendButton, type PhoneTarget } from './phoneWizard.machine';
+import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
-import { hasStatus } from '../../../shared/factorAnswers';
 
-const TEXT = {
-  sms: { title: 'mfa.sms.title', intro: 'mfa.sms.intro', send: 'mfa.sms.send', sent: 'mfa.sms.sent', resend: 'mfa.sms.resend', warning: 'mfa.sms.resendWarning', success: 'mfa.sms.success' },
-  call: { title: 'mfa.call.title', intro: 'mfa.call.intro', send: 'mfa.call.send', sent: 'mfa.call.sent', resend: 'mfa.call.resend', warning: 'mfa.call.resendWarning', success: 'mfa.call.success' },
-} as const;
+// The telephone numbering metadata is most of this wizard's weight: it is a chunk of its own,
+// which the registry fetches beside this one.
+const numbering = import('../countries');
+
+/** Why a number is refused, worded when shown, so it follows a language switch. */
+function PhoneProblem({ problem, country }: { problem: Extract<PhoneCheck, { error: unknown }>['error']; country: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const { countryName } = use(numbering);
+  if (problem === 'required') return t('mfa.fieldRequired');
+  if (problem === 'landline') return t('mfa.phone.landline');
+  return t('mfa.phone.invalid', { country: countryName(country, language) });
+}
 
 /** SMS and voice-call enrolment: intro, then number, send, code and Verify. */
-export function PhoneWizard({ channel, onCancel }: { channel: PhoneChannel; onCancel: () => void }) {
-  const text = TEXT[channel];
+export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
+  const t = useT();
+  const language = useLanguage();
+  const { checkPhone, countryChoices, DEFAULT_COUNTRY, dialCodeOf, isKnownCountry } = use(numbering);
   // The number being typed survives a sign-in round trip (an expired session); see useDraft.
-  const [draft, saveDraft, clearDraft] = useDraft(`phone.${channel}`);
-  const [state, dispatch] = useReducer(phoneReducer, channel, (c) => restorePhoneDraft(initialPhoneState(c), draft));
+  const [draft, saveDraft, clearDraft] = useDraft(`phone.${kind.id}`);
+  const [restored] = useState(() => readPhoneDraft(draft, isKnownCountry));
+  const machine = useMemo(() => phoneWizardMachine(kind, { restored: restored !== undefined }), [kind, restored]);
+  const wizard = useWizard(machine, { onLeave: clearDraft });
+  const { state, dispatch } = wizard;
+
+  const check = (values: PhoneTarget) => checkPhone(values.country, values.phone, { textMessages: kind.mobileOnly });
+  const form = useForm<PhoneTarget>({
+    mode: 'controlled',
+    initialValues: restored ?? { country: DEFAULT_COUNTRY, phone: '', extension: '' },
+    validate: {
+      phone: (phone, values) => {
+        const checked = check({ ...values, phone });
+        return 'error' in checked ? <PhoneProblem problem={checked.error} country={values.country} /> : null;
+      },
+    },
+  });
+  const { country, phone, extension } = form.values;
+  const countries = useMemo(() => countryChoices(language), [countryChoices, language]);
+
   useEffect(() => {
     if (state.step === 'intro') return;
-    saveDraft(JSON.stringify({ country: state.country, phone: state.phone, extension: state.extension }));
-  }, [state.step, state.country, state.phone, state.extension, saveDraft]);
-  const leave = () => {
-    clearDraft();
-    onCancel();
-  };
-  const succeed = () => {
-    clearDraft();
-    void finish(t(text.success));
-  };
-  // Failures show the form's banner instead of a toast.
-  const enroll = useEnrollPhoneFactor({ mutation: { meta: { silent: true } } });
-  const activate = useActivateFactor({ mutation: { meta: { silent: true } } });
-  const finish = useFinishEnrolment();
-  const language = useLanguage();
-  const countries = useMemo(() => countryChoices(language), [language]);
-
-  useEffect(() => {
-    if (!state.sentTo) return;
-    const timer = setTimeout(() => dispatch({ type: 'resendDue' }), PHONE_RESEND_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [state.sentTo]);
-
-  const send = () => {
-    const next = phoneReducer(state, { type: 'send' });
-    dispatch({ type: 'send' });
-    if (next === state || !next.sending) return;
-    enroll.mutate(
-      {
-        data: {
-          factorType: channel,
-          provider: 'OKTA',
-          // E.164, as the telephone network knows the number (countries.ts).
-          phoneNumber: next.sendingTo!,
-          ...(channel === 'call' && state.extension.trim() ? { phoneExtension: state.extension.trim() } : {}),
-        },
-      },
-      {
-        onSuccess: (result) => {
-          if (result.status === 'ACTIVE') succeed();
-          // No status: the enrolment failed (spec section 8), shown by the banner.
-          else if (result.id && hasStatus(result)) dispatch({ type: 'sent', factorId: result.id });
-          else dispatch({ type: 'sendFailed' });
-        },
-        onError: () => dispatch({ type: 'sendFailed' }),
-      },
-    );
-  };
-
-  const verify = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next = phoneReducer(state, { type: 'verify' });
-    dispatch({ type: 'verify' });
-    if (next === state || !next.verifying || !state.factorId) return;
-    activate.mutate(
-      { factorId: state.factorId, data: { passCode: state.code.trim() } },
-      { onSuccess: (result) => (hasStatus(result) ? succeed() : dispatch({ type: 'verifyFailed' })), onError: () => dispatch({ type: 'verifyFailed' }) },
-    );
-  };
+    saveDraft(JSON.stringify({ country, phone, extension }));
+  }, [state.step, country, phone, extension, saveDraft]);
 
   if (state.step === 'intro') {
     return (
-      <WizardStep title={t(text.title)} step={1} total={2}>
-        <Text>{t(text.intro)}</Text>
-        <Group>
-          <Button onClick={() => dispatch({ type: 'start' })}>{t('mfa.wizard.setup')}</Button>
-          <Button variant="default" onClick={leave}>
-            {t('mfa.wizard.cancel')}
-          </Button>
-        </Group>
+      <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={<Button onClick={() => dispatch({ type: 'start' })}>{t('mfa.wizard.setup')}</Button>}>
+        <Text>{t(kind.texts.intro)}</Text>
       </WizardStep>
     );
   }
 
-  const button = sendButton(state);
-  const failure = enroll.error ?? activate.error;
+  const send = form.onSubmit((values) => {
+    const checked = check(values);
+    // E.164, as the telephone network knows the number (countries.ts).
+    if ('e164' in checked) dispatch({ type: 'send', to: { country: values.country, phone: values.phone, extension: values.extension }, phoneNumber: checked.e164 });
+  });
+  const button = sendButton(state, { country, phone, extension });
   return (
-    <WizardStep title={t('mfa.phone.title')} step={2} total={2}>
+    <WizardStep wizard={wizard} title={t('mfa.phone.title')}>
       {state.banner && (
         <Alert color="red" role="alert" title={t('mfa.formErrors')}>
-          {failure ? messageOf(failure) : null}
+          {state.banner.error !== undefined ? messageOf(state.banner.error) : null}
         </Alert>
       )}
-      <Group align="flex-start" wrap="wrap">
-        <NativeSelect
-          label={t('mfa.phone.country')}
-          data={countries}
-          value={state.country}
-          onChange={(event) => dispatch({ type: 'edit', field: 'country', value: event.currentTarget.value })}
-          style={{ flex: '1 1 16rem' }}
-        />
-        <TextInput
-          label={t('mfa.phone.number')}
-          type="tel"
-          autoComplete="tel-national"
-          leftSection={<Text size="sm">+{dialCodeOf(state.country)}</Text>}
-          leftSectionWidth={56}
-          value={state.phone}
-          onChange={(event) => dispatch({ type: 'edit', field: 'phone', value: event.currentTarget.value })}
-          error={
-            state.phoneError === 'required'
-              ? t('mfa.fieldRequired')
-              : state.phoneError === 'invalid'
-                ? t('mfa.phone.invalid', { country: countryName(state.country, language) })
-                : state.phoneError === 'landline'
-                  ? t('mfa.phone.landline')
-                  : undefined
-          }
-          style={{ flex: '1 1 12rem' }}
-        />
-        {channel === 'call' && (
-          <TextInput
-            label={t('mfa.phone.extension')}
-            inputMode="numeric"
-            value={state.extension}
-            onChange={(event) => dispatch({ type: 'edit', field: 'extension', value: event.currentTarget.value })}
-            style={{ flex: '0 1 8rem' }}
+      <form onSubmit={send} noValidate>
+        <Group align="flex-start" wrap="wrap" mb="md">
+          <NativeSelect
+            label={t('mfa.phone.country')}
+            data={countries}
+            {...form.getInputProps('country')}
+            onChange={(event) => {
+              form.setFieldValue('country', event.currentTarget.value);
+              // Whether a number can exist depends on the country: its verdict is stale now.
+              form.clearFieldError('phone');
+            }}
+            style={{ flex: '1 1 16rem' }}
           />
-        )}
-      </Group>
-      <Group>
-        {button === 'send' || button === 'sending' ? (
-          <Button onClick={send} loading={button === 'sending'}>
-            {t(text.send)}
-          </Button>
-        ) : button === 'resend' ? (
-          <Button variant="default" onClick={send}>
-            {t(text.resend)}
-          </Button>
-        ) : (
-          <Button disabled>{t(text.sent)}</Button>
-        )}
-      </Group>
+          <TextInput
+            label={t('mfa.phone.number')}
+            type="tel"
+            autoComplete="tel-national"
+            leftSection={<Text size="sm">+{dialCodeOf(country)}</Text>}
+            leftSectionWidth={56}
+            {...form.getInputProps('phone')}
+            style={{ flex: '1 1 12rem' }}
+          />
+          {kind.extension && (
+            <TextInput label={t('mfa.phone.extension')} inputMode="numeric" {...form.getInputProps('extension')} style={{ flex: '0 1 8rem' }} />
+          )}
+        </Group>
+        <Group>
+          {button === 'send' || button === 'sending' ? (
+            <Button type="submit" loading={button === 'sending'}>
+              {t(kind.texts.send)}
+            </Button>
+          ) : button === 'resend' ? (
+            <Button type="submit" variant="default">
+              {t(kind.texts.resend)}
+            </Button>
+          ) : (
+            <Button disabled>{t(kind.texts.sent)}</Button>
+          )}
+        </Group>
+      </form>
       {button === 'resend' && (
         <Alert color="yellow" role="status">
-          {t(text.warning)}
+          {t(kind.texts.resendWarning)}
         </Alert>
       )}
-      {showsCodeBox(state) && (
-        <CodeForm
-          value={state.code}
-          onChange={(value) => dispatch({ type: 'edit', field: 'code', value })}
-          onSubmit={verify}
-          verifying={state.verifying}
-          error={state.codeError ? t('mfa.fieldRequired') : undefined}
-        />
+      {state.sent && (
+        <CodeForm required verifying={state.call.type === 'verifying'} onVerify={(passCode) => dispatch({ type: 'verify', passCode })} />
       )}
-      <Group>
-        <Button variant="subtle" onClick={leave}>
-          {t('mfa.wizard.cancel')}
-        </Button>
-      </Group>
     </WizardStep>
   );
 }

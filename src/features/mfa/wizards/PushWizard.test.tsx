@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function servePush(pollAnswers: Array<() => Response>) {
+function servePush(pollAnswers: Array<() => Response | Promise<Response>>) {
   const enrolments: unknown[] = [];
   let polls = 0;
   server.use(
@@ -71,6 +71,25 @@ describe('Okta Verify push wizard', () => {
     expect(await screen.findByText('Cannot connect to server')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(push.polls()).toBe(1);
+  });
+
+  it('never starts a poll while the last one is still out', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const slow = () => new Promise<Response>((resolve) => (answer = resolve));
+    const push = servePush([slow, waiting]);
+    await toBarcode();
+    await act(() => vi.advanceTimersByTimeAsync(5_100));
+    await waitFor(() => expect(push.polls()).toBe(1));
+    // Another interval passes with the first poll unanswered (within the request's own 10 s).
+    await act(() => vi.advanceTimersByTimeAsync(8_000));
+    expect(push.polls()).toBe(1);
+    // The next one follows an interval after the answer.
+    answer(waiting());
+    await act(() => vi.advanceTimersByTimeAsync(4_500));
+    expect(push.polls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(push.polls()).toBe(2));
+    expect(screen.getByText('Waiting for Okta Verify to confirm...')).toBeInTheDocument();
   });
 
   it('stops polling when the user leaves the page', async () => {

@@ -1,24 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { customReducer, initialCustomState, type CustomAction, type CustomState } from './customWizard.machine';
+import type { CustomTotpSecretResponse, OperationStatus } from '../../../../generated/model';
+import { example } from '../../../../tests/support/examples';
+import { FACTOR_KINDS } from '../factorKinds';
+import { customWizardMachine, type CustomEvent, type CustomState } from './customWizard.machine';
+import type { Transition } from './wizardMachine';
 
-const run = (state: CustomState, ...actions: CustomAction[]) => actions.reduce(customReducer, state);
+const kind = FACTOR_KINDS.find((each) => each.wizard === 'custom');
+if (kind?.wizard !== 'custom') throw new Error('no custom kind');
+const custom = customWizardMachine(kind);
+
+function run(state: CustomState, ...events: CustomEvent[]): Transition<CustomState, CustomEvent> {
+  return events.reduce<Transition<CustomState, CustomEvent>>((last, event) => custom.transition(last.state, event), { state, commands: [] });
+}
+
+const loaded: CustomEvent = { type: 'secretLoaded', answer: example<CustomTotpSecretResponse>('getCustomTotpSecret', 'new-user') };
+const atScan = run(custom.initial, { type: 'next' }, loaded).state;
 
 describe('custom authenticator machine', () => {
-  it('goes intro, barcode, code and back', () => {
-    expect(run(initialCustomState, { type: 'next' }).step).toBe('scan');
-    expect(run(initialCustomState, { type: 'next' }, { type: 'next' }).step).toBe('code');
-    expect(run(initialCustomState, { type: 'next' }, { type: 'next' }, { type: 'back' }).step).toBe('scan');
+  it('asks for the secret on the barcode step, and reads secret and issuer from it', () => {
+    const scan = run(custom.initial, { type: 'next' });
+    expect(scan.state).toEqual({ step: 'scan', view: 'barcode', secret: { status: 'loading' } });
+    expect(scan.commands).toMatchObject([{ type: 'getCustomTotpSecret' }]);
+    expect(atScan).toMatchObject({ secret: { status: 'ready', secret: 'JBSWY3DPEHPK3PXP', issuer: 'University Account' } });
+  });
+
+  it('says so when the secret cannot be read or fetched, and cannot go on', () => {
+    const garbage = run(custom.initial, { type: 'next' }, { type: 'secretLoaded', answer: { data: { otpContent: 'garbage' } } }).state;
+    expect(garbage).toMatchObject({ secret: { status: 'failed' } });
+    expect(run(garbage, { type: 'next' }).state).toBe(garbage);
+    expect(run(custom.initial, { type: 'next' }, { type: 'secretFailed' }).state).toMatchObject({ secret: { status: 'failed' } });
+  });
+
+  it('goes intro, barcode, code and back, keeping the secret it has', () => {
+    const code = run(atScan, { type: 'next' }).state;
+    expect(code).toMatchObject({ step: 'code', otp: { secret: 'JBSWY3DPEHPK3PXP' } });
+    expect(run(code, { type: 'back' }).state).toMatchObject({ step: 'scan', secret: { status: 'ready' } });
+    const again = run(atScan, { type: 'back' }, { type: 'next' });
+    expect(again.state).toMatchObject({ step: 'scan', secret: { status: 'ready' } });
+    expect(again.commands).toEqual([]);
+    expect(custom.back?.from).toEqual(['scan', 'code']);
   });
 
   it('toggles barcode and secret', () => {
-    expect(run(initialCustomState, { type: 'next' }, { type: 'view', view: 'manual' }).view).toBe('manual');
+    expect(run(atScan, { type: 'view', view: 'manual' }).state).toMatchObject({ view: 'manual' });
   });
 
-  it('verifies once, only on the code step', () => {
-    expect(run(initialCustomState, { type: 'verify' }).verifying).toBe(false);
-    const verifying = run(initialCustomState, { type: 'next' }, { type: 'next' }, { type: 'verify' });
-    expect(verifying.verifying).toBe(true);
-    expect(run(verifying, { type: 'verify' })).toBe(verifying);
-    expect(run(verifying, { type: 'verifyFailed' }).verifying).toBe(false);
+  it('verifies once, on the code step, with issuer, secret, code and the time it was entered', () => {
+    expect(run(custom.initial, { type: 'verify', passCode: '1', enteredAt: 1 }).commands).toEqual([]);
+    const verifying = run(atScan, { type: 'next' }, { type: 'verify', passCode: '654321', enteredAt: 1_790_000_000_000 });
+    expect(verifying.commands).toMatchObject([
+      { type: 'enrollCustomTotp', data: { issuer: 'University Account', secret: 'JBSWY3DPEHPK3PXP', passCode: '654321', timestamp: 1_790_000_000_000 } },
+    ]);
+    expect(run(verifying.state, { type: 'verify', passCode: '1', enteredAt: 2 }).state).toBe(verifying.state);
+    expect(run(verifying.state, { type: 'verifyFailed' }).state).toMatchObject({ verifying: false });
+    expect(run(verifying.state, { type: 'verified', answer: { status: true } }).commands).toEqual([{ type: 'finish', message: 'mfa.custom.success' }]);
+    const nothing: OperationStatus = JSON.parse('{}');
+    expect(run(verifying.state, { type: 'verified', answer: nothing }).state).toMatchObject({ step: 'code', verifying: false });
   });
 });

@@ -1,78 +1,127 @@
 import { describe, expect, it } from 'vitest';
-import { initialPhoneState, phoneReducer, restorePhoneDraft, sendButton, showsCodeBox, type PhoneAction, type PhoneState } from './phoneWizard.machine';
+import type { EnrollmentResponse } from '../../../../generated/model';
+import { example } from '../../../../tests/support/examples';
+import { isKnownCountry } from '../countries';
+import { FACTOR_KINDS, type FactorKindId, type FactorKindOf } from '../factorKinds';
+import { PHONE_RESEND_AFTER_MS, phoneWizardMachine, readPhoneDraft, sendButton, type PhoneEvent, type PhoneState, type PhoneTarget } from './phoneWizard.machine';
+import type { Transition } from './wizardMachine';
 
-const run = (state: PhoneState, ...actions: PhoneAction[]) => actions.reduce(phoneReducer, state);
-const typed = run(initialPhoneState('sms'), { type: 'start' }, { type: 'edit', field: 'country', value: 'HK' }, { type: 'edit', field: 'phone', value: '91234567' });
+function phoneKind(id: FactorKindId): FactorKindOf<'phone'> {
+  const kind = FACTOR_KINDS.find((each) => each.id === id);
+  if (kind?.wizard !== 'phone') throw new Error(`${id} is not a phone kind`);
+  return kind;
+}
+
+const sms = phoneWizardMachine(phoneKind('sms'));
+const call = phoneWizardMachine(phoneKind('call'));
+
+function run(machine: typeof sms, state: PhoneState, ...events: PhoneEvent[]): Transition<PhoneState, PhoneEvent> {
+  return events.reduce<Transition<PhoneState, PhoneEvent>>((last, event) => machine.transition(last.state, event), { state, commands: [] });
+}
+
+/** The number step, as the form leaves it after each event. */
+function numberStep(state: PhoneState) {
+  if (state.step !== 'phone') throw new Error('not at the number step');
+  return state;
+}
+
+const hk: PhoneTarget = { country: 'HK', phone: '9123 4567', extension: '' };
+const send = (to = hk, phoneNumber = '+85291234567'): PhoneEvent => ({ type: 'send', to, phoneNumber });
+const answer = example<EnrollmentResponse>('enrollPhoneFactor', 'new-user');
+const sent: PhoneEvent = { type: 'sent', answer };
+/** An answer as it may come over the wire, whatever the contract promises. */
+const withoutStatus: EnrollmentResponse = JSON.parse(JSON.stringify({ ...answer, status: undefined }));
+const typed = run(sms, sms.initial, { type: 'start' }).state;
 
 describe('phone wizard machine', () => {
-  it('starts on the intro, then the phone step with the US by default', () => {
-    const state = initialPhoneState('sms');
-    expect(state.step).toBe('intro');
-    expect(run(state, { type: 'start' })).toMatchObject({ step: 'phone', country: 'US' });
+  it('starts on the intro, then the number step; a restored number starts at the number', () => {
+    expect(sms.initial).toEqual({ step: 'intro' });
+    expect(typed).toMatchObject({ step: 'phone', call: { type: 'none' } });
+    expect(phoneWizardMachine(phoneKind('sms'), { restored: true }).initial).toMatchObject({ step: 'phone' });
+    expect(sms.steps).toEqual(['intro', 'phone']);
+    expect(sms.back).toBeUndefined();
   });
 
-  it('refuses to send without a number', () => {
-    const state = run(initialPhoneState('call'), { type: 'start' }, { type: 'send' });
-    expect(state).toMatchObject({ phoneError: 'required', sending: false });
-    expect(run(state, { type: 'edit', field: 'phone', value: '1' }).phoneError).toBeUndefined();
+  it('sends the checked number in E.164, the extension only for voice calls', () => {
+    expect(run(sms, typed, send({ ...hk, extension: '12' })).commands).toMatchObject([
+      { type: 'enrollPhoneFactor', data: { factorType: 'sms', provider: 'OKTA', phoneNumber: '+85291234567' } },
+    ]);
+    expect(run(sms, typed, send({ ...hk, extension: '12' })).commands[0]).not.toHaveProperty('data.phoneExtension');
+    expect(run(call, typed, send({ ...hk, extension: ' 12 ' })).commands).toMatchObject([
+      { type: 'enrollPhoneFactor', data: { factorType: 'call', provider: 'OKTA', phoneNumber: '+85291234567', phoneExtension: '12' } },
+    ]);
+    expect(run(call, typed, send()).commands[0]).not.toHaveProperty('data.phoneExtension');
   });
 
-  it('refuses a number that cannot exist in the chosen country, and sends the others in E.164', () => {
-    const wrong = run(typed, { type: 'edit', field: 'country', value: 'GB' }, { type: 'send' });
-    expect(wrong).toMatchObject({ phoneError: 'invalid', sending: false });
-    expect(run(wrong, { type: 'edit', field: 'country', value: 'HK' }).phoneError).toBeUndefined();
-    const landline = run(wrong, { type: 'edit', field: 'phone', value: '020 7946 0000' }, { type: 'send' });
-    expect(landline).toMatchObject({ phoneError: 'landline', sending: false });
-    const uk = run(wrong, { type: 'edit', field: 'phone', value: '07400 123456' }, { type: 'send' });
-    expect(uk).toMatchObject({ sending: true, sendingTo: '+447400123456', phoneError: undefined });
+  it('sends once, then reads Sent, shows the code box and starts the 30 s wait', () => {
+    const sending = run(sms, typed, send());
+    expect(sendButton(numberStep(sending.state), hk)).toBe('sending');
+    expect(run(sms, sending.state, send()).state).toBe(sending.state);
+    const done = run(sms, sending.state, sent);
+    expect(sendButton(numberStep(done.state), hk)).toBe('sent');
+    expect(numberStep(done.state).sent).toEqual({ to: hk, factorId: answer.id, resendDue: false });
+    expect(done.commands).toEqual([{ type: 'startTimer', timer: 'resend', ms: PHONE_RESEND_AFTER_MS, event: { type: 'resendDue' } }]);
+    expect(PHONE_RESEND_AFTER_MS).toBe(30_000);
   });
 
-  it('sends once, then reads Sent and shows the code box', () => {
-    const sending = run(typed, { type: 'send' });
-    expect(sending.sendingTo).toBe('+85291234567');
-    expect(sendButton(sending)).toBe('sending');
-    expect(run(sending, { type: 'send' })).toBe(sending);
-    const sent = run(sending, { type: 'sent', factorId: 'f1' });
-    expect(sendButton(sent)).toBe('sent');
-    expect(showsCodeBox(sent)).toBe(true);
+  it('offers resend after 30 s only while number, country and extension are unchanged', () => {
+    const due = numberStep(run(sms, typed, send(), sent, { type: 'resendDue' }).state);
+    expect(sendButton(due, hk)).toBe('resend');
+    expect(sendButton(due, { ...hk, phone: '9123 4568' })).toBe('send');
+    expect(sendButton(due, { ...hk, country: 'MO' })).toBe('send');
+    expect(sendButton(due, { ...hk, extension: '12' })).toBe('send');
   });
 
-  it('offers resend after 30 s only while number and country are unchanged', () => {
-    const due = run(typed, { type: 'send' }, { type: 'sent', factorId: 'f1' }, { type: 'resendDue' });
-    expect(sendButton(due)).toBe('resend');
-    expect(sendButton(run(due, { type: 'edit', field: 'phone', value: '91234568' }))).toBe('send');
-    expect(sendButton(run(due, { type: 'edit', field: 'country', value: 'MO' }))).toBe('send');
-    expect(sendButton(run(due, { type: 'edit', field: 'extension', value: '12' }))).toBe('send');
-    expect(sendButton(run(due, { type: 'edit', field: 'phone', value: '91234568' }, { type: 'edit', field: 'phone', value: '91234567' }))).toBe('resend');
+  it('does not send the same number again before the 30 s are up, and does after', () => {
+    const done = run(sms, typed, send(), sent).state;
+    expect(run(sms, done, send()).commands).toEqual([]);
+    expect(run(sms, done, send({ ...hk, phone: '9123 4568' }, '+85291234568')).commands).toMatchObject([{ type: 'enrollPhoneFactor' }]);
+    expect(run(sms, done, { type: 'resendDue' }, send()).commands).toMatchObject([{ type: 'enrollPhoneFactor' }]);
   });
 
-  it('shows the banner when sending fails', () => {
-    expect(run(typed, { type: 'send' }, { type: 'sendFailed' })).toMatchObject({ banner: true, sending: false });
+  it('finishes at once when the server answers ACTIVE', () => {
+    const active = example<EnrollmentResponse>('enrollPhoneFactor', 'active');
+    expect(run(sms, typed, send(), { type: 'sent', answer: active }).commands).toEqual([{ type: 'finish', message: 'mfa.sms.success' }]);
   });
 
-  it('refuses to verify an empty code, verifies once, and shows the banner on failure', () => {
-    const sent = run(typed, { type: 'send' }, { type: 'sent', factorId: 'f1' });
-    expect(run(sent, { type: 'verify' }).codeError).toBe('required');
-    const verifying = run(sent, { type: 'edit', field: 'code', value: '123456' }, { type: 'verify' });
-    expect(verifying.verifying).toBe(true);
-    expect(run(verifying, { type: 'verify' })).toBe(verifying);
-    expect(run(verifying, { type: 'verifyFailed' })).toMatchObject({ verifying: false, banner: true });
+  it('shows the banner when sending fails, with the error, or is answered without a status', () => {
+    const error = new Error('Invalid phone number');
+    expect(run(sms, typed, send(), { type: 'sendFailed', error }).state).toMatchObject({ call: { type: 'none' }, banner: { error } });
+    const silent = numberStep(run(sms, typed, send(), { type: 'sent', answer: withoutStatus }).state);
+    expect(silent.banner).toEqual({});
+    expect(silent.sent).toBeUndefined();
+  });
+
+  it('verifies only after a send, once, and shows the banner on failure', () => {
+    expect(run(sms, typed, { type: 'verify', passCode: '123456' }).commands).toEqual([]);
+    const verifying = run(sms, typed, send(), sent, { type: 'verify', passCode: '123456' });
+    expect(verifying.state).toMatchObject({ call: { type: 'verifying' } });
+    expect(verifying.commands).toMatchObject([{ type: 'activateFactor', factorId: answer.id, data: { passCode: '123456' } }]);
+    expect(run(sms, verifying.state, { type: 'verify', passCode: '123456' }).state).toBe(verifying.state);
+    expect(run(sms, verifying.state, { type: 'verifyFailed', error: 'x' }).state).toMatchObject({ call: { type: 'none' }, banner: { error: 'x' } });
+    expect(run(sms, verifying.state, { type: 'verified', answer: withoutStatus }).state).toMatchObject({ call: { type: 'none' }, banner: {} });
+    expect(run(call, verifying.state, { type: 'verified', answer: { ...answer, status: 'ACTIVE' } }).commands).toEqual([
+      { type: 'finish', message: 'mfa.call.success' },
+    ]);
+  });
+
+  it('hides the banner when the next send starts', () => {
+    const failed = run(sms, typed, send(), { type: 'sendFailed', error: 'x' }).state;
+    expect(numberStep(run(sms, failed, send()).state).banner).toBeUndefined();
   });
 });
 
-describe('restorePhoneDraft', () => {
-  it('goes back to the number step with what was typed', () => {
-    const restored = restorePhoneDraft(initialPhoneState('call'), JSON.stringify({ country: 'HK', phone: '9123 4567', extension: '12' }));
-    expect(restored).toMatchObject({ step: 'phone', country: 'HK', phone: '9123 4567', extension: '12', code: '' });
+describe('readPhoneDraft', () => {
+  it('reads the number typed before a sign-in round trip', () => {
+    expect(readPhoneDraft(JSON.stringify({ country: 'HK', phone: '9123 4567', extension: '12' }), isKnownCountry)).toEqual({
+      country: 'HK',
+      phone: '9123 4567',
+      extension: '12',
+    });
+    expect(readPhoneDraft(JSON.stringify({ country: 'HK', phone: '9123 4567' }), isKnownCountry)).toEqual({ country: 'HK', phone: '9123 4567', extension: '' });
   });
 
-  it.each([undefined, '', '{broken', 'null', JSON.stringify({ phone: 5 })])('ignores a draft it cannot read: %j', (draft) => {
-    expect(restorePhoneDraft(initialPhoneState('sms'), draft)).toEqual(initialPhoneState('sms'));
-  });
-});
-
-describe('restorePhoneDraft: only known countries', () => {
-  it('ignores a draft whose country is not in the list', () => {
-    expect(restorePhoneDraft(initialPhoneState('sms'), JSON.stringify({ country: 'XX', phone: '1' }))).toEqual(initialPhoneState('sms'));
+  it.each([undefined, '', '{broken', 'null', JSON.stringify({ phone: 5 }), JSON.stringify({ country: 'XX', phone: '1' })])('ignores a draft it cannot read: %j', (draft) => {
+    expect(readPhoneDraft(draft, isKnownCountry)).toBeUndefined();
   });
 });

@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EnrollPage } from '../../../../../../features/mfa/Enroll.page';
+import { factorKindFor } from '../../../../../../features/mfa/factorKinds';
 import { preloadWizard } from '../../../../../../features/mfa/wizards/loadWizard';
-import { wizardFor } from '../../../../../../features/mfa/wizards/wizardFor';
-import { useLanguage } from '../../../../../../messages/t';
 
 export const Route = createFileRoute('/_authenticated/profile/mfa/enroll/$provider/$factorType')({
-  // The wizard's chunk downloads beside the route's own, not after it renders.
-  loader: ({ params }) => preloadWizard(wizardFor(params.provider, params.factorType)),
+  // The pair is read as a kind here, once; its wizard's chunk downloads beside the route's own.
+  loader: ({ params }) => {
+    const kind = factorKindFor(params.provider, params.factorType);
+    preloadWizard(kind);
+    return { kind };
+  },
   component: function Enroll() {
-    useLanguage(); // re-render in the newly chosen language
+    const { kind } = Route.useLoaderData();
     const { provider, factorType } = Route.useParams();
-    return <EnrollPage provider={provider} factorType={factorType} />;
+    return <EnrollPage kind={kind} provider={provider} factorType={factorType} />;
   },
 });
