@@ -50,6 +50,14 @@ const LOGIN_TEXTS: Record<string, Record<'title' | 'username' | 'password' | 'su
     wrong: '用戶名稱或密碼錯誤。',
     note: '開發用身份提供者。開發用戶：',
   },
+  'zh-CN': {
+    title: '大学登录',
+    username: '用户名',
+    password: '密码',
+    submit: '登录',
+    wrong: '用户名或密码错误。',
+    note: '开发用身份提供者。开发用户：',
+  },
 };
 
 /** The first of the requested ui_locales this page speaks; English otherwise. */

@@ -25,15 +25,20 @@ const unavailable = atom<Language | undefined>(undefined);
 export const locale = localeFrom(unavailable, chosen, fromBrowser);
 
 /**
- * @nanostores/i18n holds the catalogues: English is built in; Traditional Chinese is fetched
- * the first time it is needed. A catalogue that fails to load leaves the English texts.
+ * @nanostores/i18n holds the catalogues: English is built in; each Chinese one is fetched the
+ * first time it is needed. A catalogue that fails to load leaves the English texts.
  */
+const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string>>> = {
+  'zh-HK': async () => (await import('./zh-HK')).zhHK,
+  'zh-CN': async () => (await import('./zh-CN')).zhCN,
+};
+
 export const i18n = createI18n(locale, {
   baseLocale: 'en',
   async get(code): Promise<ComponentsJSON> {
-    if (code !== 'zh-HK') return {};
+    if (!isLanguage(code) || code === 'en') return {};
     try {
-      return { portal: (await import('./zh-HK')).zhHK };
+      return { portal: await CATALOGUES[code]() };
     } catch {
       // Offline, or a stale tab after a new release: go on in English rather than hang.
       unavailable.set('en');

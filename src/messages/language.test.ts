@@ -11,8 +11,11 @@ describe('languageFromBrowser', () => {
     [['zh'], 'zh-HK'],
     [['en-GB', 'zh-HK'], 'en'],
     [['en-US'], 'en'],
-    [['zh-CN', 'en'], 'en'],
-    [['zh-Hans', 'zh-HK'], 'zh-HK'],
+    [['zh-CN', 'en'], 'zh-CN'],
+    [['zh-Hans', 'zh-HK'], 'zh-CN'],
+    [['zh-Hans-CN'], 'zh-CN'],
+    [['zh-SG'], 'zh-CN'],
+    [['fr-FR', 'zh-CN', 'en'], 'zh-CN'],
     [['fr-FR', 'de'], 'en'],
     [[], 'en'],
   ])('%j reads %s', (preferred, expected) => {
@@ -24,7 +27,8 @@ describe('isLanguage', () => {
   it('accepts only the portal languages', () => {
     expect(isLanguage('zh-HK')).toBe(true);
     expect(isLanguage('en')).toBe(true);
-    expect(isLanguage('zh-CN')).toBe(false);
+    expect(isLanguage('zh-CN')).toBe(true);
+    expect(isLanguage('zh-TW')).toBe(false);
     expect(isLanguage(null)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { zhCN } from '../../src/messages/zh-CN';
 import { zhHK } from '../../src/messages/zh-HK';
 import { expect, test } from './fixtures';
 import { DEV_PASSWORD, expectNoAxeViolations, IDP, watchConsole } from './support';
@@ -45,6 +46,48 @@ test.describe('a browser that prefers Traditional Chinese', () => {
     await page.getByRole('button', { name: '登入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: zhHK['page.loginLog'] })).toBeVisible();
     await expect(page.getByRole('main').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
+  });
+});
+
+test.describe('a browser that prefers Simplified Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('signs in on a Simplified Chinese identity provider page and reads the portal, its dates and country names in Simplified Chinese', async ({ page }) => {
+    const problems = watchConsole(page);
+    const authorize = page.waitForRequest((r) => r.url().startsWith(`${IDP}/auth?`));
+    await page.goto('/profile/details');
+    expect(new URL((await authorize).url()).searchParams.get('ui_locales')).toBe('zh-CN');
+    await expect(page.getByRole('heading', { name: '大学登录' })).toBeVisible();
+    await page.getByLabel('用户名').fill('taiman.chan');
+    await page.getByLabel('密码').fill(DEV_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: zhCN['page.profile'] })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('region', { name: zhCN['overview.title'] })).toContainText(zhCN['overview.wellProtected']);
+    await expectNoAxeViolations(page);
+    // The switch offers the two other languages, each in itself.
+    await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '繁體中文' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '简体中文' })).toHaveCount(0);
+
+    await page.goto('/profile/login');
+    await expect(page.getByRole('heading', { level: 1, name: zhCN['page.loginLog'] })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
+
+    await page.goto('/profile/mfa/enroll/okta/sms');
+    await page.getByRole('button', { name: zhCN['mfa.wizard.setup'] }).click();
+    const country = page.getByLabel(zhCN['mfa.phone.country']);
+    // The spec's default country, named the mainland way (美國 in Traditional Chinese).
+    await expect(country.locator('option:checked')).toHaveText('美国 (+1)');
+
+    // Back to Traditional Chinese, for good.
+    await page.getByRole('button', { name: '繁體中文' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
+    await page.reload();
+    await expect(page.getByRole('button', { name: '简体中文' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
+    expect(problems).toEqual([]);
   });
 });
 

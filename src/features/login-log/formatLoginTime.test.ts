@@ -19,6 +19,7 @@ describe('formatLoginTime', () => {
     ['2026-01-02T00:00:00Z', 'UTC', '2026年1月2日 上午12:00'],
   ])('%s in %s reads %s in Chinese', (iso, zone, expected) => {
     expect(formatLoginTime(iso, zone, 'zh-HK')).toBe(expected);
+    expect(formatLoginTime(iso, zone, 'zh-CN')).toBe(expected);
   });
 
   it('shows an unreadable time as it came', () => {

@@ -3,14 +3,16 @@ import type { Language } from '../../messages/language';
 /**
  * A login time. In English as the spec shows it: day/month/year (two-digit day and month),
  * 12-hour clock with AM/PM and zero-padded minutes, e.g. 09/03/2026 4:05 PM. In Chinese as
- * Hong Kong writes it, e.g. 2026年3月9日 下午4:05. In the browser's time zone (or the one given).
+ * Hong Kong writes it, e.g. 2026年3月9日 下午4:05, or as the mainland does (zh-CN). In the
+ * browser's time zone (or the one given).
  * An unreadable value is shown as it came, never as "Invalid Date".
  */
 export function formatLoginTime(iso: string, timeZone?: string, language: Language = 'en'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  if (language === 'zh-HK') {
-    return new Intl.DateTimeFormat('zh-HK', { timeZone, dateStyle: 'long', timeStyle: 'short', hour12: true }).format(date);
+  if (language !== 'en') {
+    // Spelled out: zh-CN's dateStyle 'long' comes out as 2026/3/9 in some engines.
+    return new Intl.DateTimeFormat(language, { timeZone, year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }).format(date);
   }
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {

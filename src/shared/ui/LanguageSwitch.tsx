@@ -1,18 +1,23 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { setLanguage } from '../../messages/i18n';
 import { LANGUAGE_NAMES, type Language } from '../../messages/language';
 import { useLanguage } from '../../messages/t';
 
+const ORDER: Language[] = ['en', 'zh-HK', 'zh-CN'];
+
 /**
- * Switches between the two languages. It names the other language in that language (marked
- * with its lang, so a screen reader pronounces it right), as bilingual sites in Hong Kong do.
+ * Switches to each of the other languages. Each is named in itself (marked with its lang, so a
+ * screen reader pronounces it right), as multilingual sites in Hong Kong do.
  */
 export function LanguageSwitch() {
   const current = useLanguage();
-  const other: Language = current === 'en' ? 'zh-HK' : 'en';
   return (
-    <Button variant="subtle" px="xs" lang={other} onClick={() => setLanguage(other)}>
-      {LANGUAGE_NAMES[other]}
-    </Button>
+    <Group gap={0} wrap="nowrap">
+      {ORDER.filter((language) => language !== current).map((language) => (
+        <Button key={language} variant="subtle" px={6} lang={language} onClick={() => setLanguage(language)}>
+          {LANGUAGE_NAMES[language]}
+        </Button>
+      ))}
+    </Group>
   );
 }
