@@ -21,6 +21,17 @@ export default tseslint.config(
     },
   },
   {
+    // A component's texts follow a language switch only through useT (t alone does not re-render).
+    files: ['src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'src/main.tsx', 'src/shared/ui/ToastViewport.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)messages/t$', importNames: ['t'], message: 'In a component, use `const t = useT()` so its texts follow the language.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/shared/api/fetcher.ts', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-globals': 'off' },
   },
