@@ -6,6 +6,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { contractOperationsPlugin } from './deploy/contract-operations.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './deploy/precompress.ts';
+import { versionJson } from './deploy/version-json.ts';
 import { preferFor } from './mock/persona.ts';
 
 const MOCK_API = 'http://127.0.0.1:4010';
@@ -31,7 +32,7 @@ const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress(), contractOperationsPlugin()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress(), contractOperationsPlugin(), versionJson()],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of
   // the checkout (the offline API reference in dist-docs/ is not a page of the app).

@@ -1,7 +1,9 @@
 // Checks the production build: development-only code (the contract drift report) is not in
-// it, and every precompressed copy (deploy/precompress.ts) holds exactly its original.
+// it, every precompressed copy (deploy/precompress.ts) holds exactly its original, and
+// version.json names the build (deploy/version-json.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { ENCODINGS, shouldPrecompress, type Encoding } from './precompress.ts';
+import { versionProblems, type BuildIdentity } from './version-json.ts';
 
 const assets = readdirSync('dist/assets');
 const scripts = assets.filter((name) => name.endsWith('.js'));
@@ -32,8 +34,24 @@ for (const name of assets.filter((file) => !ENCODINGS.some((e) => file.endsWith(
     else copies += 1;
   }
 }
+let identity: BuildIdentity | undefined;
+if (!existsSync('dist/version.json')) problems.push('dist/version.json is missing');
+else {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync('dist/version.json', 'utf8'));
+  } catch (error) {
+    problems.push(`dist/version.json is not JSON: ${error instanceof Error ? error.message : error}`);
+  }
+  const wrong = parsed === undefined ? [] : versionProblems(parsed);
+  problems.push(...wrong.map((problem) => `dist/version.json: ${problem}`));
+  if (parsed !== undefined && !wrong.length) identity = parsed as BuildIdentity;
+}
 if (problems.length > 0) {
   console.error(`check-build:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-build: ${scripts.length} scripts, none with development-only code; ${copies} precompressed copies match their originals`);
+console.log(
+  `check-build: ${scripts.length} scripts, none with development-only code; ${copies} precompressed copies match their originals; ` +
+    `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}`,
+);

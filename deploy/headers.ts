@@ -11,25 +11,41 @@ function originOf(url: string): string | undefined {
   }
 }
 
+/**
+ * A URL the headers may name: http(s), and nothing that could end a directive or the header
+ * value (deploy/nginx-conf.ts refuses the others outright).
+ */
+export function isPlainUrl(url: string): boolean {
+  return /^https?:$/.test(URL.parse(url)?.protocol ?? '') && /^[^\s;,"'\\]+$/.test(url);
+}
+
 /** The settings of config.json that decide the headers. */
 export interface HostedSettings {
   oidcAuthority: string;
   apiBase?: string;
   cspReportUrl?: string;
   oktaOrgUrl?: string;
+  errorReportUrl?: string;
 }
 
 /**
  * No inline or foreign scripts, no framing, no sniffing, no referrer, no opener shared with
- * another site; the identity provider and the API (when it is on another origin) are the only
- * other places the page may talk to, and the Okta organisation (`oktaOrgUrl`) the only other
- * place images may come from. With `cspReportUrl` (config.json), violations are
- * reported there.
+ * another site; the identity provider, the API (when it is on another origin) and the error
+ * reporter (`errorReportUrl`, which the page sends its reports to) are the only other places
+ * the page may talk to, and the Okta organisation (`oktaOrgUrl`) the only other place images
+ * may come from. With `cspReportUrl` (config.json), violations are reported there.
  */
-export function securityHeaders({ oidcAuthority, apiBase = '', cspReportUrl = '', oktaOrgUrl = '' }: HostedSettings): Record<string, string> {
-  const others = [...new Set([originOf(oidcAuthority), originOf(apiBase)].filter(Boolean))].join(' ');
-  // Only a plain URL: nothing that could end the directive or the header value.
-  const report = originOf(cspReportUrl) && /^[^\s;,"'\\]+$/.test(cspReportUrl) ? cspReportUrl : '';
+export function securityHeaders({
+  oidcAuthority,
+  apiBase = '',
+  cspReportUrl = '',
+  oktaOrgUrl = '',
+  errorReportUrl = '',
+}: HostedSettings): Record<string, string> {
+  // Named by its origin, like the identity provider and the API.
+  const errorReporter = isPlainUrl(errorReportUrl) ? originOf(errorReportUrl) : undefined;
+  const others = [...new Set([originOf(oidcAuthority), originOf(apiBase), errorReporter].filter(Boolean))].join(' ');
+  const report = isPlainUrl(cspReportUrl) ? cspReportUrl : '';
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -7,7 +7,7 @@ describe('nginx server block', () => {
   it('repeats the security headers in every location, naming only the configured identity provider', () => {
     const block: string = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' });
     const locations = block.split('location ').slice(1);
-    expect(locations.map((l) => l.split(' ')[0])).toEqual(['/assets/', '=', '/.vite/', '/api/', '/']);
+    expect(locations.map((l) => l.split(' {')[0])).toEqual(['/assets/', '= /config.json', '= /version.json', '= /healthz', '/.vite/', '/api/', '/']);
     for (const location of locations.filter((l) => l.includes('add_header Cache-Control'))) {
       expect(location).toContain("add_header Content-Security-Policy \"default-src 'self'; script-src 'self';");
       expect(location).toContain("connect-src 'self' https://sso.example.edu.hk;");
@@ -36,6 +36,26 @@ describe('nginx server block', () => {
     expect(withBrotli['/assets/']).toMatch(/^ *brotli_static on;/m);
   });
 
+  it('answers /healthz itself: 200, a plain "ok", never cached or logged, never the app', () => {
+    const health = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' })
+      .split('location = /healthz {')[1]!
+      .split('\n  }')[0]!;
+    expect(health).toContain('return 200 "ok";');
+    expect(health).toContain('default_type text/plain;');
+    expect(health).toContain('add_header Cache-Control "no-store" always;');
+    expect(health).toContain('access_log off;');
+    // An exact match wins over the prefix location of the SPA fallback, and answers before any file lookup.
+    expect(health).not.toContain('try_files');
+    expect(health).toContain('add_header X-Content-Type-Options "nosniff" always;');
+  });
+
+  it('sends version.json uncached, and a 404 rather than the app when the build has none', () => {
+    const version = nginxServerBlock({ config, root: '/srv/portal' }).split('location = /version.json {')[1]!.split('\n  }')[0]!;
+    expect(version).toContain('add_header Cache-Control "no-store" always;');
+    expect(version).not.toContain('try_files');
+    expect(version).not.toContain('_static on;');
+  });
+
   it('keeps API answers out of every cache and never sniffed, whatever the backend says', () => {
     const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' })
       .split('location /api/ {')[1]!
@@ -54,6 +74,16 @@ describe('nginx server block', () => {
     const reporting: string = nginxServerBlock({ config: { ...config, cspReportUrl: 'https://reports.example.edu.hk/csp' }, root: '/srv/portal' });
     expect(reporting).toContain('report-uri https://reports.example.edu.hk/csp; report-to csp"');
     expect(reporting).toContain('add_header Reporting-Endpoints "csp=\\"https://reports.example.edu.hk/csp\\"" always;');
+  });
+
+  it('lets the page send error reports to the origin of errorReportUrl, and nowhere else', () => {
+    expect(nginxServerBlock({ config, root: '/srv/portal' })).toContain("connect-src 'self' https://sso.example.edu.hk;");
+    const reporting: string = nginxServerBlock({
+      config: { ...config, errorReportUrl: 'https://errors.example.edu.hk/collect/portal' },
+      root: '/srv/portal',
+    });
+    expect(reporting).toContain("connect-src 'self' https://sso.example.edu.hk https://errors.example.edu.hk;");
+    expect(reporting).not.toContain('/collect/portal');
   });
 
   it("lets images come from the Okta organisation's host, exactly, and from nowhere else", () => {
@@ -102,6 +132,9 @@ describe('nginx server block', () => {
     [{ config: { oidcAuthority: 'http://sso.example.edu.hk' }, root: '/srv' }, 'config.oidcAuthority must use https:'],
     [{ config: { ...config, apiBase: 'http://api.example.edu.hk' }, root: '/srv' }, 'config.apiBase must use https:'],
     [{ config: { ...config, cspReportUrl: 'https://r.example/x y' }, root: '/srv' }, 'config.cspReportUrl'],
+    [{ config: { ...config, errorReportUrl: 'https://e.example/x;y' }, root: '/srv' }, 'config.errorReportUrl must be empty or a plain http(s) URL'],
+    [{ config: { ...config, errorReportUrl: 'mailto:it@example.edu.hk' }, root: '/srv' }, 'config.errorReportUrl'],
+    [{ config: { ...config, errorReportUrl: 'http://errors.example.edu.hk/c' }, root: '/srv' }, 'config.errorReportUrl must use https:'],
     [{ config, root: '/srv', tls: { certificate: '/c', key: '/k' }, httpListen: '80; include x' }, 'httpListen'],
     [{ config, root: '/srv; include /etc/passwd' }, 'root'],
     [{ config, root: '/srv', serverName: 'a{b}' }, 'serverName'],

@@ -1,8 +1,9 @@
 // Writes the nginx server block that hosts the production build: SPA fallback, the same
 // security headers as the preview server (deploy/headers.ts), long caching for hashed
-// assets and none for index.html and config.json, the build's precompressed assets
-// (deploy/precompress.ts), API answers that are never cached, and optionally TLS with HTTP/2
-// (then plain HTTP on --http-listen, 80 by default, only redirects to HTTPS).
+// assets and none for index.html, config.json and version.json, the build's precompressed
+// assets (deploy/precompress.ts), API answers that are never cached, a health check at
+// /healthz, and optionally TLS with HTTP/2 (then plain HTTP on --http-listen, 80 by default,
+// only redirects to HTTPS).
 //
 //   node deploy/nginx-conf.ts --config /srv/portal/config.json --root /srv/portal \
 //     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080] \
@@ -52,11 +53,13 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
   if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
   if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase)))
     problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
-  if (config?.cspReportUrl && (!ORIGIN.test(originOf(config.cspReportUrl)) || !PLAIN.test(config.cspReportUrl)))
-    problems.push('config.cspReportUrl must be empty or a plain http(s) URL');
+  for (const name of ['cspReportUrl', 'errorReportUrl'] as const) {
+    const value = config?.[name];
+    if (value && (!ORIGIN.test(originOf(value)) || !PLAIN.test(value))) problems.push(`config.${name} must be empty or a plain http(s) URL`);
+  }
   if (config?.oktaOrgUrl && !ORIGIN.test(originOf(config.oktaOrgUrl)))
     problems.push('config.oktaOrgUrl must be empty or an http(s) URL with a plain host name');
-  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl', 'oktaOrgUrl'] as const) {
+  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl', 'oktaOrgUrl', 'errorReportUrl'] as const) {
     const value = config?.[name];
     if (value && !isSecureUrl(value)) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
   }
@@ -167,6 +170,21 @@ ${withCache('public, max-age=31536000, immutable')}
   # Settings change per deployment without a rebuild: always revalidated.
   location = /config.json {
 ${withCache('no-cache')}
+  }
+
+  # Which commit this is (the build writes it): asked for when something goes wrong, so never
+  # an old answer. A missing file is a 404, not the app.
+  location = /version.json {
+${withCache('no-store')}
+  }
+
+  # For load balancers and uptime checks: nginx answers itself, whatever the files or the API
+  # do, and a probe every few seconds stays out of the access log.
+  location = /healthz {
+    access_log off;
+    default_type text/plain;
+${withCache('no-store')}
+    return 200 "ok";
   }
 
   # The build's manifest is for the team's tools, not for browsers.

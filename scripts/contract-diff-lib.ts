@@ -43,7 +43,8 @@ export function classifiedChanges(before: Document, after: Document): Change[] {
   // api-smart-diff rewrites the documents it is given (path-level parameters move into the
   // operations), so it gets copies.
   const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
-  const agreed = agreedCorrections(after);
+  const carried = new Set(listedCorrections(before).map(entryKey));
+  const agreed = agreedCorrections(after).filter((entry) => !carried.has(entryKey(entry)));
   return diffs
     .filter(({ path }) => !(path[0] === 'components' && INLINED_COMPONENTS.has(String(path[1]))))
     .map((diff) => acceptAgreed(applyExtraRules(diff, before), diff.path, agreed));
@@ -55,18 +56,26 @@ export function classifiedChanges(before: Document, after: Document): Change[] {
  * response-side change that only makes the contract say what servers already send (a field
  * Okta's answers never carry that the contract called required). That change is reported as
  * 'agreed', not breaking. A request-side change is never accepted this way; an entry without
- * its reason counts for nothing; and an entry that matches no change of this diff is stale and
- * fails the check (staleAgreements), so an agreement lives only in the change it agrees to and
- * can never wave through a later one.
+ * its reason counts for nothing. Only entries added since the base agree to anything: one the
+ * base already listed was for a change that has landed (carriedAgreements), so it can never
+ * wave through a later change. An added entry that matches no change of this diff is stale and
+ * fails the check (staleAgreements), so an agreement lives only beside the change it agrees to.
  */
 function agreedCorrections(doc: Document): Agreement[] {
-  const entries: unknown = doc?.info?.['x-agreed-response-corrections'];
-  return Array.isArray(entries)
-    ? entries.filter(
-        (entry): entry is Agreement => typeof entry?.path === 'string' && entry.path && typeof entry?.why === 'string' && entry.why.trim(),
-      )
-    : [];
+  return listedCorrections(doc).filter(
+    (entry): entry is Agreement => typeof entry?.path === 'string' && entry.path && typeof entry?.why === 'string' && entry.why.trim(),
+  );
 }
+
+// Entries as listed, well-formed or not.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function listedCorrections(doc: Document): any[] {
+  const entries: unknown = doc?.info?.['x-agreed-response-corrections'];
+  return Array.isArray(entries) ? entries : [];
+}
+
+/** An entry's identity: its path and its reason, so one re-agreed for a new change is a new entry. */
+const entryKey = (entry: Document) => JSON.stringify([entry?.path, typeof entry?.why === 'string' ? entry.why.trim() : entry?.why]);
 
 function acceptAgreed(change: Change, path: JsonPath, agreed: Agreement[]): Change {
   if (change.type !== 'breaking' || sideOf(path) !== 'response') return change;
@@ -74,11 +83,60 @@ function acceptAgreed(change: Change, path: JsonPath, agreed: Agreement[]): Chan
   return entry ? { ...change, type: 'agreed', rule: `agreed correction: ${entry.why.trim()}` } : change;
 }
 
-/** The agreed corrections of `after` that no change between the two documents used. */
-export function staleAgreements(changes: Change[], after: Document): unknown[] {
+/**
+ * The agreed corrections of `after` that no change between the two documents used, leaving
+ * out those `before` (the base) already listed.
+ */
+export function staleAgreements(changes: Change[], after: Document, before?: Document): unknown[] {
   const used = new Set(changes.filter((change) => change.type === 'agreed').map((change) => change.path));
-  const listed: unknown = after?.info?.['x-agreed-response-corrections'];
-  return (Array.isArray(listed) ? listed : []).filter((entry) => !used.has(entry?.path));
+  const carried = new Set(listedCorrections(before).map(entryKey));
+  return listedCorrections(after).filter((entry) => !used.has(entry?.path) && !carried.has(entryKey(entry)));
+}
+
+/**
+ * The agreed corrections that `after` still lists from `before`: their changes landed before
+ * the base, so they agree to nothing here. Harmless, and reported so they are removed some day.
+ */
+export function carriedAgreements(before: Document, after: Document): unknown[] {
+  const carried = new Set(listedCorrections(before).map(entryKey));
+  return listedCorrections(after).filter((entry) => carried.has(entryKey(entry)));
+}
+
+/**
+ * Which revision's openapi.yaml is the old contract, and why, from what git said: the one the
+ * command line or CONTRACT_BASE names; else where HEAD left the upstream branch (its merge
+ * base), so a breaking change spread over several commits not yet on main is seen whole; else
+ * (HEAD already on the upstream branch, as in the clone CI makes of the commit under test, or
+ * no upstream branch at all) the previous commit.
+ */
+export function chooseBase({
+  option,
+  env,
+  upstream,
+  upstreamExists,
+  head,
+  mergeBase,
+}: {
+  option?: string | undefined;
+  env?: string | undefined;
+  upstream: string;
+  upstreamExists: boolean;
+  /** The full id of HEAD, when there is one. */
+  head?: string | undefined;
+  /** `git merge-base HEAD <upstream>`, when it answered. */
+  mergeBase?: string | undefined;
+}): { revision: string; asked: boolean; why: string } {
+  if (option) return { revision: option, asked: true, why: 'given with --base' };
+  if (env) return { revision: env, asked: true, why: 'given in CONTRACT_BASE' };
+  const previous = (why: string) => ({ revision: 'HEAD~1', asked: false, why: `the previous commit: ${why}` });
+  if (!upstreamExists) return previous(`there is no ${upstream} to compare with (--base or CONTRACT_BASE name another revision)`);
+  if (!mergeBase) return previous(`HEAD and ${upstream} share no commit in this clone (a shallow fetch?)`);
+  if (mergeBase === head) return previous(`HEAD is already on ${upstream} (its tip, or behind it), so its own commit is the change`);
+  return {
+    revision: mergeBase,
+    asked: true,
+    why: `where HEAD left ${upstream} (git merge-base HEAD ${upstream}): every commit not yet on ${upstream} is checked`,
+  };
 }
 
 /** The breaking changes between two parsed OpenAPI documents (what the gate fails on). */
@@ -211,8 +269,11 @@ function formatChange(change: Change): string {
   return `  ${change.path}: ${ACTIONS[change.action] ?? change.action}, ${brief(change.before)} → ${brief(change.after)}${why ? ` — ${why}` : ''}`;
 }
 
-/** The human report: breaking changes, agreed and stale corrections, changes no one classified, then the counts. */
-export function formatReport(changes: Change[], baseLabel: string, stale: unknown[] = []): string {
+/**
+ * The human report: breaking changes, agreed, stale and carried-over corrections, changes no
+ * one classified, then the counts.
+ */
+export function formatReport(changes: Change[], baseLabel: string, stale: unknown[] = [], carried: unknown[] = []): string {
   const counts = countByType(changes);
   const lines = [`Contract diff: openapi.yaml against ${baseLabel}`];
   const breaking = changes.filter((change) => change.type === 'breaking');
@@ -225,6 +286,13 @@ export function formatReport(changes: Change[], baseLabel: string, stale: unknow
       '',
       `Stale agreed corrections, which match no change of this diff (${stale.length}); remove them:`,
       ...stale.map((entry) => `  ${JSON.stringify(entry)}`),
+    );
+  }
+  if (carried.length) {
+    lines.push(
+      '',
+      `Agreed corrections already listed at the base (${carried.length}): their changes have landed and they agree to nothing now; remove them when convenient:`,
+      ...carried.map((entry) => `  ${JSON.stringify(entry)}`),
     );
   }
   if (unclassified.length) lines.push('', `Unclassified changes, review them by hand (${unclassified.length}):`, ...unclassified.map(formatChange));

@@ -4,7 +4,10 @@
 //
 //   node scripts/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]
 //
-// --base       the git revision whose openapi.yaml is the old contract (default HEAD~1)
+// --base       the git revision whose openapi.yaml is the old contract (also CONTRACT_BASE);
+//              by default the merge base of HEAD and origin/main, so every commit not yet on
+//              main is judged together, or HEAD~1 when HEAD is already on origin/main or there
+//              is no origin/main (chooseBase in contract-diff-lib.ts); the report says which
 // --base-file  compare against this file instead of a git revision
 // --json       print the classified changes as JSON instead of the report
 //
@@ -16,11 +19,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.ts';
+import { carriedAgreements, chooseBase, classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACT = 'openapi.yaml';
-const DEFAULT_BASE = 'HEAD~1';
+/** The branch that holds what has landed. */
+const UPSTREAM = 'origin/main';
 
 function fail(message: string): never {
   console.error(`contract-diff: ${message}`);
@@ -40,9 +44,32 @@ function gitSucceeds(...args: string[]): boolean {
   }
 }
 
+/** The answer of a git command, or undefined when it fails. */
+function gitAnswer(...args: string[]): string | undefined {
+  try {
+    return git(...args).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The revision to compare with, and why (see chooseBase). */
+function baseRevision(option: string | undefined) {
+  const inCheckout = gitSucceeds('rev-parse', '--is-inside-work-tree');
+  const upstreamExists = inCheckout && gitSucceeds('rev-parse', '--verify', '--quiet', `${UPSTREAM}^{commit}`);
+  return chooseBase({
+    option,
+    env: process.env.CONTRACT_BASE,
+    upstream: UPSTREAM,
+    upstreamExists,
+    head: upstreamExists ? gitAnswer('rev-parse', 'HEAD') : undefined,
+    mergeBase: upstreamExists ? gitAnswer('merge-base', 'HEAD', UPSTREAM) : undefined,
+  });
+}
+
 /**
  * The old contract's text from a git revision, or why there is none. A revision that does not
- * exist is an error when it was asked for, but for the default HEAD~1 it means a first commit
+ * exist is an error when it was asked for, but for the fallback HEAD~1 it means a first commit
  * or a shallow clone, where there is nothing to compare.
  */
 function contractAtRevision(revision: string, asked: boolean): { text: string } | { skip: string } {
@@ -99,17 +126,25 @@ function main(): number {
 
   let baseText: string;
   let baseLabel: string;
+  let baseWhy: string;
   if (options['base-file']) {
     baseLabel = options['base-file'];
+    baseWhy = 'given with --base-file';
     baseText = readText(baseLabel);
   } else {
-    const revision = options.base ?? DEFAULT_BASE;
-    const found = contractAtRevision(revision, Boolean(options.base));
+    const { revision, asked, why } = baseRevision(options.base);
+    // A commit id found by merge-base is shown short; a name as it was given.
+    const shown = /^[0-9a-f]{40,64}$/.test(revision) ? revision.slice(0, 12) : revision;
+    baseWhy = why;
+    if (!options.json) console.log(`contract-diff: base ${shown}, ${why}.`);
+    const found = contractAtRevision(revision, asked);
     if ('skip' in found) {
-      console.log(`contract-diff: nothing to compare: ${found.skip}`);
+      console.log(
+        options.json ? JSON.stringify({ base: shown, baseWhy, skipped: found.skip }, null, 2) : `contract-diff: nothing to compare: ${found.skip}`,
+      );
       return 0;
     }
-    baseLabel = `${CONTRACT} at ${revision}`;
+    baseLabel = `${CONTRACT} at ${shown}`;
     baseText = found.text;
   }
 
@@ -117,8 +152,13 @@ function main(): number {
   const after = parseContract(readText(join(ROOT, CONTRACT)), CONTRACT);
   const changes = classifiedChanges(before, after);
   const counts = countByType(changes);
-  const stale = staleAgreements(changes, after);
-  console.log(options.json ? JSON.stringify({ base: baseLabel, counts, changes, stale }, null, 2) : formatReport(changes, baseLabel, stale));
+  const stale = staleAgreements(changes, after, before);
+  const carried = carriedAgreements(before, after);
+  console.log(
+    options.json
+      ? JSON.stringify({ base: baseLabel, baseWhy, counts, changes, stale, carried }, null, 2)
+      : formatReport(changes, baseLabel, stale, carried),
+  );
   return counts.breaking || stale.length ? 1 : 0;
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { breakingChanges, classifiedChanges, staleAgreements, type Change } from '../../scripts/contract-diff-lib.ts';
+import { breakingChanges, carriedAgreements, classifiedChanges, staleAgreements, type Change } from '../../scripts/contract-diff-lib.ts';
 
 // Loose on purpose: the tests reach into the parsed contract by path.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -205,9 +205,22 @@ describe('corrections agreed with the backend teams (info.x-agreed-response-corr
     expect(classifiedChanges(promisedMore(), agreed(entries)).filter((c) => c.type === 'breaking').length).toBeGreaterThan(0);
   });
 
-  it('calls an entry that matches no change stale, so an agreement cannot outlive its change', () => {
+  it('calls an entry added since the base that matches no change stale, so an agreement cannot outlive its change', () => {
     const after = agreed(allFour);
-    expect(staleAgreements(classifiedChanges(after, after), after)).toEqual(allFour);
+    expect(staleAgreements(classifiedChanges(spec, after), after, spec)).toEqual(allFour);
+  });
+
+  it('lets entries the base already listed agree to nothing, and fail nothing (their change has landed)', () => {
+    const before = { ...promisedMore(), info: agreed(allFour).info };
+    const after = agreed(allFour);
+    const changes = classifiedChanges(before, after);
+    expect(changes.filter((c) => c.type === 'agreed')).toEqual([]);
+    expect(changes.filter((c) => c.type === 'breaking')).toHaveLength(4);
+    expect(staleAgreements(changes, after, before)).toEqual([]);
+    expect(carriedAgreements(before, after)).toEqual(allFour);
+    // The same path agreed again for a new reason is a new entry.
+    const again = agreed(allFour.map((entry) => ({ ...entry, why: 'Okta still sends no rp.id.' })));
+    expect(classifiedChanges(before, again).filter((c) => c.type === 'agreed')).toHaveLength(4);
   });
 
   it('never accepts a request-side breaking change, listed or not', () => {

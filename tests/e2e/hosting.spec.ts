@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../deploy/local-nginx.ts';
+import { versionProblems } from '../../deploy/version-json.ts';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
 
@@ -25,7 +26,8 @@ async function waitForNginx(url: string) {
   await expect.poll(async () => (await fetch(url).catch(() => undefined))?.status, { timeout: 10_000 }).toBe(200);
 }
 
-const running = (server: ChildProcess | undefined): server is ChildProcess => server !== undefined && server.exitCode === null && server.signalCode === null;
+const running = (server: ChildProcess | undefined): server is ChildProcess =>
+  server !== undefined && server.exitCode === null && server.signalCode === null;
 
 function stop(nginx: ChildProcess | undefined) {
   if (!running(nginx)) return Promise.resolve();
@@ -69,7 +71,12 @@ test.describe('the build hosted by nginx', () => {
   test.beforeAll(async () => {
     if (!NGINX) throw new Error('nginx is not installed: .ci/run installs nginx-light');
     const dir = folder('portal-nginx-');
-    const { conf } = writeNginxConf(dir, { config: config(), root: resolve('dist'), listen: `127.0.0.1:${PORT}`, apiUpstream: 'http://127.0.0.1:4010' });
+    const { conf } = writeNginxConf(dir, {
+      config: config(),
+      root: resolve('dist'),
+      listen: `127.0.0.1:${PORT}`,
+      apiUpstream: 'http://127.0.0.1:4010',
+    });
     nginx = startNginx(dir, conf);
     await waitForNginx(`${ORIGIN}/config.json`);
   });
@@ -93,7 +100,7 @@ test.describe('the build hosted by nginx', () => {
       expect(headers['content-security-policy'], path).toContain("script-src 'self';");
       expect(headers['content-security-policy'], path).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
-      expect(headers['content-security-policy'], path).toContain('connect-src \'self\' http://localhost:9000');
+      expect(headers['content-security-policy'], path).toContain("connect-src 'self' http://localhost:9000");
       expect(headers['strict-transport-security'], path).toContain('max-age=31536000');
       expect(headers['referrer-policy'], path).toBe('no-referrer');
       expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
@@ -125,6 +132,23 @@ test.describe('the build hosted by nginx', () => {
     // A missing asset is a 404, not index.html served as JavaScript; the manifest stays private.
     expect((await request.get(`${ORIGIN}/assets/missing-0000.js`)).status()).toBe(404);
     expect((await request.get(`${ORIGIN}/.vite/manifest.json`)).status()).toBe(404);
+  });
+
+  test('answers /healthz itself and names the build in /version.json, neither cached', async ({ request }) => {
+    const health = await request.get(`${ORIGIN}/healthz`);
+    expect(health.status()).toBe(200);
+    expect(health.headers()['content-type']).toMatch(/^text\/plain\b/);
+    expect(health.headers()['cache-control']).toBe('no-store');
+    // nginx's own answer, not index.html through the SPA fallback.
+    expect(await health.text()).toBe('ok');
+    const version = await request.get(`${ORIGIN}/version.json`);
+    expect(version.status()).toBe(200);
+    expect(version.headers()['content-type']).toContain('application/json');
+    expect(version.headers()['cache-control']).toBe('no-store');
+    expect(version.headers()['content-security-policy']).toContain("script-src 'self';");
+    const identity = await version.json();
+    expect(versionProblems(identity)).toEqual([]);
+    expect(identity).toEqual(JSON.parse(readFileSync(join('dist', 'version.json'), 'utf8')));
   });
 
   test('signs in and shows the profile under those headers, with no CSP violation or console error', async ({ page }) => {
@@ -176,7 +200,10 @@ test.describe('the build hosted by nginx', () => {
       expect(inflate(asset.body).equals(readFileSync(`dist/assets/${entry}`))).toBe(true);
       // Plain HTTP only sends the browser to HTTPS, to the same address.
       const plain = await new Promise<IncomingMessage>((done, fail) =>
-        httpGet({ host: '127.0.0.1', port: REDIRECT_PORT, path: '/profile/details?x=1', headers: { Host: 'portal.localhost' } }, done).on('error', fail),
+        httpGet({ host: '127.0.0.1', port: REDIRECT_PORT, path: '/profile/details?x=1', headers: { Host: 'portal.localhost' } }, done).on(
+          'error',
+          fail,
+        ),
       );
       plain.resume();
       expect(plain.statusCode).toBe(301);

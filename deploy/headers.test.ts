@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './headers.ts';
+
+const connectSrc = (settings: Parameters<typeof securityHeaders>[0]) =>
+  /connect-src ([^;]*)/.exec(securityHeaders(settings)['Content-Security-Policy']!)?.[1];
+
+describe('securityHeaders: where the page may send requests (connect-src)', () => {
+  const base = { oidcAuthority: 'https://sso.example.edu.hk/oauth2/default' };
+
+  it('names the identity provider and an API on another origin', () => {
+    expect(connectSrc(base)).toBe("'self' https://sso.example.edu.hk");
+    expect(connectSrc({ ...base, apiBase: 'https://api.example.edu.hk' })).toBe("'self' https://sso.example.edu.hk https://api.example.edu.hk");
+  });
+
+  it("adds the error reporter's origin (not its path) when errorReportUrl is set", () => {
+    expect(connectSrc({ ...base, errorReportUrl: '' })).toBe("'self' https://sso.example.edu.hk");
+    expect(connectSrc({ ...base, errorReportUrl: 'https://errors.example.edu.hk:8443/collect?app=portal' })).toBe(
+      "'self' https://sso.example.edu.hk https://errors.example.edu.hk:8443",
+    );
+    // Reports that go to the identity provider's or the API's origin add nothing.
+    expect(connectSrc({ ...base, errorReportUrl: 'https://sso.example.edu.hk/errors' })).toBe("'self' https://sso.example.edu.hk");
+  });
+
+  it.each([
+    'mailto:it@example.edu.hk',
+    'javascript:alert(1)',
+    'https://errors.example.edu.hk/a b',
+    "https://e.example/x;script-src 'unsafe-inline'",
+    'not a url',
+  ])('leaves out an errorReportUrl that is not a plain http(s) URL: %s', (errorReportUrl) => {
+    const csp = securityHeaders({ ...base, errorReportUrl })['Content-Security-Policy']!;
+    expect(connectSrc({ ...base, errorReportUrl })).toBe("'self' https://sso.example.edu.hk");
+    // Nothing of it can end the directive and add one of its own.
+    expect(csp.match(/script-src/g)).toEqual(['script-src']);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('still reports CSP violations only to a plain http(s) URL', () => {
+    expect(securityHeaders({ ...base, cspReportUrl: 'https://reports.example.edu.hk/csp' })['Reporting-Endpoints']).toBe(
+      'csp="https://reports.example.edu.hk/csp"',
+    );
+    expect(securityHeaders({ ...base, cspReportUrl: 'mailto:x@example.edu.hk' })['Reporting-Endpoints']).toBeUndefined();
+  });
+});
