@@ -27,7 +27,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)messages/t$', importNames: ['t'], message: 'In a component, use `const t = useT()` so its texts follow the language.' }] },
+        {
+          patterns: [
+            { regex: '(^|/)messages/t$', importNames: ['t'], message: 'In a component, use `const t = useT()` so its texts follow the language.' },
+          ],
+        },
       ],
     },
   },

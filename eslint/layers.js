@@ -22,7 +22,8 @@ const importZones = {
     type: 'problem',
     docs: { description: 'Keeps features apart and the layers pointing down' },
     messages: {
-      otherFeature: 'A feature does not import another feature ({{ target }}); move what both need to src/shared/, or compose them in features/security-overview.',
+      otherFeature:
+        'A feature does not import another feature ({{ target }}); move what both need to src/shared/, or compose them in features/security-overview.',
       upward: '{{ from }} does not import {{ target }}: the layers point down (routes, features, shared, messages).',
     },
     schema: [],
@@ -37,7 +38,8 @@ const importZones = {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const to = zoneOf(resolve(dirname(context.filename), spec), srcRoot);
       if (to.zone === 'routes') return context.report({ node, messageId: 'upward', data: { from: from.zone, target: 'routes' } });
-      if (to.zone === 'feature' && from.zone !== 'feature') return context.report({ node, messageId: 'upward', data: { from: from.zone, target: `features/${to.feature}` } });
+      if (to.zone === 'feature' && from.zone !== 'feature')
+        return context.report({ node, messageId: 'upward', data: { from: from.zone, target: `features/${to.feature}` } });
       if (to.zone === 'feature' && to.feature !== from.feature && from.feature !== COMPOSER) {
         context.report({ node, messageId: 'otherFeature', data: { target: `features/${to.feature}` } });
       }

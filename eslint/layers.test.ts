@@ -22,8 +22,16 @@ tester.run('layers/import-zones', layers.rules['import-zones'], {
   ],
   invalid: [
     { filename: at('features/profile/Overview.tsx'), code: "import { x } from '../mfa/factorCatalogue';", errors: [{ messageId: 'otherFeature' }] },
-    { filename: at('features/mfa/wizards/AppWizard.tsx'), code: "export { x } from '../../identities/socialLink';", errors: [{ messageId: 'otherFeature' }] },
-    { filename: at('features/mfa/MfaList.page.tsx'), code: "const m = import('../question/questionFactor');", errors: [{ messageId: 'otherFeature' }] },
+    {
+      filename: at('features/mfa/wizards/AppWizard.tsx'),
+      code: "export { x } from '../../identities/socialLink';",
+      errors: [{ messageId: 'otherFeature' }],
+    },
+    {
+      filename: at('features/mfa/MfaList.page.tsx'),
+      code: "const m = import('../question/questionFactor');",
+      errors: [{ messageId: 'otherFeature' }],
+    },
     { filename: at('features/mfa/MfaList.page.tsx'), code: "import { Route } from '../../routes/__root';", errors: [{ messageId: 'upward' }] },
     { filename: at('shared/ui/Header.tsx'), code: "import { x } from '../../features/profile/profile';", errors: [{ messageId: 'upward' }] },
     { filename: at('messages/t.ts'), code: "import { x } from '../features/mfa/factorKinds';", errors: [{ messageId: 'upward' }] },

@@ -16,7 +16,7 @@ function storedLanguage(): Language | undefined {
 /** The language the user chose with the switch, if any. */
 const chosen = atom<Language | undefined>(storedLanguage());
 /** The browser's preference, when nothing was chosen. */
-const fromBrowser = atom<Language>(languageFromBrowser(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]));
+const fromBrowser = atom<Language>(languageFromBrowser(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])));
 
 /** English for this page load when a catalogue could not be fetched (lang and dates follow). */
 const unavailable = atom<Language | undefined>(undefined);

@@ -242,8 +242,9 @@ export const zhCN: Record<MessageKey, string> = {
   'mfa.app.secretKey': '密钥',
   'mfa.app.copy': '复制密钥',
   'mfa.app.copied': '已复制',
-  'mfa.app.noSecret': '此设置没有可输入的密钥。请返回条码，并以 Okta Verify 应用程序扫描（添加账户，然后扫描 QR 码）；如相机无法读取，请放大页面或在另一个萤幕上扫描。',
-  'mfa.app.qrUnavailable': "无法在此显示条码。请使用「无法扫描？」输入密钥；如没有密钥，请联系信息技术服务台。",
+  'mfa.app.noSecret':
+    '此设置没有可输入的密钥。请返回条码，并以 Okta Verify 应用程序扫描（添加账户，然后扫描 QR 码）；如相机无法读取，请放大页面或在另一个萤幕上扫描。',
+  'mfa.app.qrUnavailable': '无法在此显示条码。请使用「无法扫描？」输入密钥；如没有密钥，请联系信息技术服务台。',
   'mfa.app.scanInstead': '扫描条码',
   'mfa.app.enrolling': '正在准备您的条码…',
   'mfa.app.enrollFailed': '未能准备条码。',

@@ -242,8 +242,9 @@ export const zhHK: Record<MessageKey, string> = {
   'mfa.app.secretKey': '密鑰',
   'mfa.app.copy': '複製密鑰',
   'mfa.app.copied': '已複製',
-  'mfa.app.noSecret': '此設定沒有可輸入的密鑰。請返回條碼，並以 Okta Verify 應用程式掃描（新增帳戶，然後掃描 QR 碼）；如相機無法讀取，請放大頁面或在另一個螢幕上掃描。',
-  'mfa.app.qrUnavailable': "無法在此顯示條碼。請使用「無法掃描？」輸入密鑰；如沒有密鑰，請聯絡資訊科技服務台。",
+  'mfa.app.noSecret':
+    '此設定沒有可輸入的密鑰。請返回條碼，並以 Okta Verify 應用程式掃描（新增帳戶，然後掃描 QR 碼）；如相機無法讀取，請放大頁面或在另一個螢幕上掃描。',
+  'mfa.app.qrUnavailable': '無法在此顯示條碼。請使用「無法掃描？」輸入密鑰；如沒有密鑰，請聯絡資訊科技服務台。',
   'mfa.app.scanInstead': '掃描條碼',
   'mfa.app.enrolling': '正在準備你的條碼…',
   'mfa.app.enrollFailed': '未能準備條碼。',

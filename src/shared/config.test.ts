@@ -52,7 +52,9 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...devConfig, errorReportUrl: 'https://errors.example.edu.hk/collect' })).toMatchObject({
       config: { errorReportUrl: 'https://errors.example.edu.hk/collect' },
     });
-    expect(parseConfig({ ...devConfig, errorReportUrl: 'mailto:it@example.edu.hk' })).toEqual({ errors: ['errorReportUrl must be empty or an http(s) URL'] });
+    expect(parseConfig({ ...devConfig, errorReportUrl: 'mailto:it@example.edu.hk' })).toEqual({
+      errors: ['errorReportUrl must be empty or an http(s) URL'],
+    });
   });
 
   it('hides the social box unless it is switched on', () => {

@@ -75,7 +75,8 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
   for (const name of [...URL_FIELDS, ...OPTIONAL_URL_FIELDS]) {
     if (!config[name]) continue;
     const url = urlOf(config[name]);
-    if (!isHttpUrl(url)) errors.push(OPTIONAL_URL_FIELDS.includes(name as never) ? `${name} must be empty or an http(s) URL` : `${name} must be an http(s) URL`);
+    if (!isHttpUrl(url))
+      errors.push(OPTIONAL_URL_FIELDS.includes(name as never) ? `${name} must be empty or an http(s) URL` : `${name} must be an http(s) URL`);
     else if (!isSecure(url!)) errors.push(`${name} must use https: (plain http: is allowed only on localhost or 127.0.0.1)`);
   }
   return errors.length ? { errors } : { config };

@@ -54,7 +54,13 @@ describe('createErrorReporter', () => {
     const send = vi.fn();
     createErrorReporter('', send, () => where)(new Error('x'), 'error');
     expect(send).not.toHaveBeenCalled();
-    const failing = createErrorReporter('https://errors.example/collect', () => { throw new Error('offline'); }, () => where);
+    const failing = createErrorReporter(
+      'https://errors.example/collect',
+      () => {
+        throw new Error('offline');
+      },
+      () => where,
+    );
     expect(() => failing(new Error('x'), 'error')).not.toThrow();
   });
 });

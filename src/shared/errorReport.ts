@@ -44,7 +44,11 @@ function partsOf(error: unknown): { name: string; message: string; stack: string
 }
 
 /** The report of an error, scrubbed and short. */
-export function errorReportOf(error: unknown, kind: ErrorReport['kind'], where: { path: string; build: string; language: string; now: Date }): ErrorReport {
+export function errorReportOf(
+  error: unknown,
+  kind: ErrorReport['kind'],
+  where: { path: string; build: string; language: string; now: Date },
+): ErrorReport {
   const { name, message, stack } = partsOf(error);
   return {
     kind,
@@ -59,7 +63,11 @@ export function errorReportOf(error: unknown, kind: ErrorReport['kind'], where: 
 }
 
 /** Sends reports to one address: each distinct error once, a handful per page at most. */
-export function createErrorReporter(url: string, send: (url: string, body: string) => void, where: () => { path: string; build: string; language: string; now: Date }) {
+export function createErrorReporter(
+  url: string,
+  send: (url: string, body: string) => void,
+  where: () => { path: string; build: string; language: string; now: Date },
+) {
   const sent = new Set<string>();
   return (error: unknown, kind: ErrorReport['kind']) => {
     if (!url || sent.size >= MAX_REPORTS_PER_PAGE) return;

@@ -54,7 +54,12 @@ describe('reloadOnceFor', () => {
   it('never reloads for other errors, or without storage to stop a loop', () => {
     const reload = vi.fn();
     expect(reloadOnceFor(new Error('boom'), { storage: memoryStorage(), reload, build: 'b' })).toBe(false);
-    const broken = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(reloadOnceFor(chromeError, { storage: broken, reload, build: 'b' })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });

@@ -15,7 +15,8 @@ let leaving = false;
 /** Whether the page is reloading: what fails meanwhile is not worth showing or reporting. */
 export const pageIsLeaving = () => leaving;
 
-const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|unable to preload css|error loading dynamically imported module|loading chunk [\w-]+ failed/i;
+const CHUNK_FAILURE =
+  /dynamically imported module|importing a module script failed|unable to preload css|error loading dynamically imported module|loading chunk [\w-]+ failed/i;
 
 /** Whether an error is a code file that could not be fetched (each browser words it its own way). */
 export function isChunkLoadError(error: unknown): boolean {

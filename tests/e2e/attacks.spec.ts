@@ -210,24 +210,26 @@ const LINKS: Attack[] = [
   {
     name: '/idp/instructions with "User creation was disabled" and a stranger\'s code: a fresh sign-in and a confirmation; "This is not me" links nothing',
     run: (browser) =>
-      declineLinkFrom(browser, '/idp/instructions?code=google-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled', 'Google'),
+      declineLinkFrom(
+        browser,
+        '/idp/instructions?code=google-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled',
+        'Google',
+      ),
   },
-  ...['用戶創建已被禁用', '用户创建已被禁用'].map(
-    (description): Attack => ({
-      name: `/idp/instructions with "${description}": the code leaves the address bar and the identity provider asks to sign in again`,
-      async run(browser) {
-        const page = await signedIn(browser, 'smwong25');
-        const changes = recordChanges(page);
-        const visited = recordRequests(page, (request) => request.isNavigationRequest() && request.url().startsWith(PORTAL));
-        await page.goto(`/idp/instructions?code=facebook-attacker&state=st&error_description=${encodeURIComponent(description)}`);
-        await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
-        expect(changes).toEqual([]);
-        // Back never finds the code again: both pages took it out of their history entries.
-        await goBackTwice(page);
-        expect(visited.slice(1).filter((url) => url.includes('code='))).toEqual([]);
-      },
-    }),
-  ),
+  ...['用戶創建已被禁用', '用户创建已被禁用'].map((description): Attack => ({
+    name: `/idp/instructions with "${description}": the code leaves the address bar and the identity provider asks to sign in again`,
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const changes = recordChanges(page);
+      const visited = recordRequests(page, (request) => request.isNavigationRequest() && request.url().startsWith(PORTAL));
+      await page.goto(`/idp/instructions?code=facebook-attacker&state=st&error_description=${encodeURIComponent(description)}`);
+      await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
+      expect(changes).toEqual([]);
+      // Back never finds the code again: both pages took it out of their history entries.
+      await goBackTwice(page);
+      expect(visited.slice(1).filter((url) => url.includes('code='))).toEqual([]);
+    },
+  })),
   {
     name: "a link from the identity provider while this tab's own iAM Smart link is pending: the confirmation names the new (stranger's) Google account; nothing linked",
     async run(browser) {
@@ -279,7 +281,9 @@ const FORGED: Attack[] = [
       await startProfileLink(page, 'Google', 'google');
       const exchanges = recordRequests(page, isCodeExchange);
       await page.goto(`/auth/google/callback?code=stolen&state=${'x'.repeat(32)}`);
-      await expect(page.getByRole('alert')).toHaveText('This sign-in response does not match the request made from this browser, so nothing was linked.');
+      await expect(page.getByRole('alert')).toHaveText(
+        'This sign-in response does not match the request made from this browser, so nothing was linked.',
+      );
       expect(exchanges).toEqual([]);
     },
   },
@@ -301,24 +305,32 @@ const PLANTED: Attack[] = [
   },
   ...(
     [
-      ['a planted attempt that is 11 minutes old, with this tab\'s nonce: nothing linked, discarded', attempt({ createdAt: Date.now() - 11 * 60_000 }), NONCE, true],
-      ['a planted attempt that another person started, with this tab\'s nonce: nothing linked, discarded', attempt({ owner: 'taiman.chan' }), NONCE, true],
+      [
+        "a planted attempt that is 11 minutes old, with this tab's nonce: nothing linked, discarded",
+        attempt({ createdAt: Date.now() - 11 * 60_000 }),
+        NONCE,
+        true,
+      ],
+      [
+        "a planted attempt that another person started, with this tab's nonce: nothing linked, discarded",
+        attempt({ owner: 'taiman.chan' }),
+        NONCE,
+        true,
+      ],
       ['a planted attempt with a nonce this tab never had: nothing linked', attempt(), undefined, false],
     ] as const
-  ).map(
-    ([name, state, tabNonce, discarded]): Attack => ({
-      name,
-      async run(browser) {
-        const page = await signedIn(browser, 'smwong25');
-        const changes = recordChanges(page);
-        await plant(page, encode(state), tabNonce);
-        await page.goto('/profile');
-        await expect(page).toHaveURL('/profile/details');
-        expect(changes).toEqual([]);
-        if (discarded) await expectNoLinkPending(page);
-      },
-    }),
-  ),
+  ).map(([name, state, tabNonce, discarded]): Attack => ({
+    name,
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const changes = recordChanges(page);
+      await plant(page, encode(state), tabNonce);
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/profile/details');
+      expect(changes).toEqual([]);
+      if (discarded) await expectNoLinkPending(page);
+    },
+  })),
   {
     name: 'a real attempt replayed after it was declined: nothing linked',
     async run(browser) {
@@ -371,7 +383,10 @@ const CALLBACKS: Attack[] = [
     name: 'a sign-in callback replayed with Back: the code is in no history entry, nothing is redeemed twice, still signed in',
     async run(browser) {
       const page = await newPage(browser);
-      const callbacks = recordRequests(page, (request) => request.isNavigationRequest() && request.url().startsWith(`${PORTAL}/auth/default/callback?`));
+      const callbacks = recordRequests(
+        page,
+        (request) => request.isNavigationRequest() && request.url().startsWith(`${PORTAL}/auth/default/callback?`),
+      );
       await signIn(page, 'smwong25');
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
@@ -401,7 +416,10 @@ const CALLBACKS: Attack[] = [
     name: 'the real callback address opened again: refused, nobody signed out, nothing redeemed',
     async run(browser) {
       const page = await newPage(browser);
-      const callbacks = recordRequests(page, (request) => request.isNavigationRequest() && request.url().startsWith(`${PORTAL}/auth/default/callback?`));
+      const callbacks = recordRequests(
+        page,
+        (request) => request.isNavigationRequest() && request.url().startsWith(`${PORTAL}/auth/default/callback?`),
+      );
       await signIn(page, 'smwong25');
       await expect(page).toHaveURL('/profile/details');
       const tokens = recordRequests(page, isTokenCall);
@@ -464,7 +482,7 @@ const LOGOUT: Attack[] = [
     },
   },
   {
-    name: 'logout leaves no key in session storage (tokens, the OpenID library\'s states, drafts) and no link state',
+    name: "logout leaves no key in session storage (tokens, the OpenID library's states, drafts) and no link state",
     async run(browser) {
       const page = await signedIn(browser, 'smwong25');
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
@@ -488,7 +506,10 @@ const ADDRESSES: Attack[] = [
       name: `returnTo=${returnTo}: the sign-in lands on the profile, no callback replayed`,
       async run(browser) {
         const page = await newPage(browser);
-        const callbacks = recordRequests(page, (request) => request.isNavigationRequest() && /\/(auth|idp)\//i.test(new URL(request.url()).pathname) && request.url().startsWith(PORTAL));
+        const callbacks = recordRequests(
+          page,
+          (request) => request.isNavigationRequest() && /\/(auth|idp)\//i.test(new URL(request.url()).pathname) && request.url().startsWith(PORTAL),
+        );
         await signIn(page, 'smwong25', `/auth/default/login?returnTo=${encodeURIComponent(returnTo)}`);
         await expect(page).toHaveURL('/profile/details');
         // The login page itself and the one real callback; nothing the returnTo named.
@@ -592,7 +613,9 @@ const STEP_UP: Attack[] = [
       await page.getByRole('combobox', { name: 'Question' }).selectOption({ label: 'What was the first computer game you played?' });
       await page.getByLabel('Answer').fill('bitter melon');
       await expectStepUp(page, () => page.getByRole('button', { name: 'Save' }).click(), '/profile/question');
-      await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText('What was the first computer game you played?');
+      await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText(
+        'What was the first computer game you played?',
+      );
       await expect(page.getByLabel('Answer')).toHaveValue('');
       expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage, ...localStorage })))).not.toContain('bitter melon');
       expect(calls).toHaveLength(1);
@@ -605,9 +628,15 @@ const STEP_UP: Attack[] = [
       const calls = await stepUpOn(page, on('DELETE', /^\/api\/v1\/user\/factor\/[^/]+$/));
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('button', { name: 'Delete' }).click();
-      await expectStepUp(page, () => page.getByRole('dialog', { name: 'Delete your security question?' }).getByRole('button', { name: 'Delete' }).click(), '/profile/question');
+      await expectStepUp(
+        page,
+        () => page.getByRole('dialog', { name: 'Delete your security question?' }).getByRole('button', { name: 'Delete' }).click(),
+        '/profile/question',
+      );
       // Back where they were: the question still set, Delete one click away.
-      await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText('What is the food you least liked as a child?');
+      await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText(
+        'What is the food you least liked as a child?',
+      );
       await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
       expect(calls).toHaveLength(1);
     },

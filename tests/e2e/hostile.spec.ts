@@ -18,13 +18,25 @@ const CASES: Array<[string, string, Outcome, string?]> = [
   ['instructions: script in state', `/idp/instructions?${q({ error: 'e', state: XSS })}`, 'error-page'],
   ['instructions: very long values', `/idp/instructions?${q({ error: LONG, error_description: LONG, state: LONG })}`, 'error-page'],
   ['instructions: javascript: in state', `/idp/instructions?${q({ error: 'e', state: 'javascript:window.__pwned=1' })}`, 'error-page'],
-  ['instructions: absolute URL in error', `/idp/instructions?${q({ error: 'https://evil.example/', error_description: 'https://evil.example/' })}`, 'error-page'],
+  [
+    'instructions: absolute URL in error',
+    `/idp/instructions?${q({ error: 'https://evil.example/', error_description: 'https://evil.example/' })}`,
+    'error-page',
+  ],
   ['instructions: no parameters', '/idp/instructions', 'error-page'],
   ['instructions: repeated parameters', '/idp/instructions?error=a&error=b&state=1&state=2', 'error-page'],
   ['instructions: broken percent-encoding', '/idp/instructions?error=%E0%A4%A&state=%', 'error-page'],
   ['instructions: link request without a code', `/idp/instructions?${q({ error_description: 'User creation was disabled.' })}`, 'error-page'],
-  ['instructions: link request with a script code', `/idp/instructions?${q({ code: XSS, error_description: 'User creation was disabled.' })}`, 'identity-provider'],
-  ['instructions: link request with a foreign-looking code', `/idp/instructions?${q({ code: 'https://evil.example', state: '//evil.example', error_description: '用戶創建已被禁用' })}`, 'identity-provider'],
+  [
+    'instructions: link request with a script code',
+    `/idp/instructions?${q({ code: XSS, error_description: 'User creation was disabled.' })}`,
+    'identity-provider',
+  ],
+  [
+    'instructions: link request with a foreign-looking code',
+    `/idp/instructions?${q({ code: 'https://evil.example', state: '//evil.example', error_description: '用戶創建已被禁用' })}`,
+    'identity-provider',
+  ],
   ['social callback: unknown provider', '/auth/myspace/callback?code=1', 'not-found'],
   ['social callback: provider with a dot', '/auth/evil.example/callback?code=1', 'not-found'],
   ['social callback: encoded slash in provider', '/auth/%2F%2Fevil.example/callback?code=1', 'not-found'],
@@ -35,10 +47,25 @@ const CASES: Array<[string, string, Outcome, string?]> = [
   ['iAM Smart callback without a link in progress', `/auth/iamsmart/callback?${q({ code: XSS })}`, 'alert', 'Unknown action'],
   ['iAM Smart callback with a broken local state', `/auth/iamsmart/callback?code=abc`, 'alert', 'Unknown action'],
   ['iAM Smart callback with a local state naming a foreign provider', `/auth/iamsmart/callback?code=abc`, 'alert', 'Unknown action'],
-  ['default callback: forged code and state', `/auth/default/callback?${q({ code: 'forged', state: 'forged' })}`, 'alert', 'Sign-in could not be completed'],
-  ['default callback: provider error with a script', `/auth/default/callback?${q({ error: 'access_denied', error_description: XSS, state: 's' })}`, 'alert', 'Sign-in could not be completed'],
+  [
+    'default callback: forged code and state',
+    `/auth/default/callback?${q({ code: 'forged', state: 'forged' })}`,
+    'alert',
+    'Sign-in could not be completed',
+  ],
+  [
+    'default callback: provider error with a script',
+    `/auth/default/callback?${q({ error: 'access_denied', error_description: XSS, state: 's' })}`,
+    'alert',
+    'Sign-in could not be completed',
+  ],
   ['default callback: no parameters', '/auth/default/callback', 'alert', 'Sign-in could not be completed'],
-  ['default callback: javascript: in iss', `/auth/default/callback?${q({ code: 'c', state: 's', iss: 'javascript:window.__pwned=1' })}`, 'alert', 'Sign-in could not be completed'],
+  [
+    'default callback: javascript: in iss',
+    `/auth/default/callback?${q({ code: 'c', state: 's', iss: 'javascript:window.__pwned=1' })}`,
+    'alert',
+    'Sign-in could not be completed',
+  ],
   ['link start: unknown provider', '/idp/link/myspace?code=1', 'not-found'],
   ['link start: absolute URL as provider', '/idp/link/https:%2F%2Fevil.example?code=1', 'not-found'],
   ['link start: script in code and state', `/idp/link/google?${q({ code: XSS, state: XSS })}`, 'identity-provider'],
@@ -50,7 +77,9 @@ const CASES: Array<[string, string, Outcome, string?]> = [
 
 const LOCAL_STATE: Record<string, string> = {
   'iAM Smart callback with a broken local state': '%%%not-base64%%%',
-  'iAM Smart callback with a local state naming a foreign provider': Buffer.from(JSON.stringify({ mode: 'hijack', link: { idpName: 'https://evil.example' } })).toString('base64'),
+  'iAM Smart callback with a local state naming a foreign provider': Buffer.from(
+    JSON.stringify({ mode: 'hijack', link: { idpName: 'https://evil.example' } }),
+  ).toString('base64'),
 };
 
 async function expectOutcome(page: Page, outcome: Outcome, text?: string) {
@@ -68,7 +97,12 @@ async function expectOutcome(page: Page, outcome: Outcome, text?: string) {
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', IDP);
     return;
   }
-  await expect(page.getByRole('alert').filter({ hasText: text ?? '' }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: text ?? '' })
+      .first(),
+  ).toBeVisible();
 }
 
 test('hostile and malformed addresses of the public routes execute nothing, leave for nowhere foreign, and explain', async ({ page }) => {

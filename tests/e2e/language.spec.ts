@@ -45,14 +45,21 @@ test.describe('a browser that prefers Traditional Chinese', () => {
     await page.getByLabel('密碼').fill(DEV_PASSWORD);
     await page.getByRole('button', { name: '登入' }).click();
     await expect(page.getByRole('heading', { level: 1, name: zhHK['page.loginLog'] })).toBeVisible();
-    await expect(page.getByRole('main').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/)
+        .first(),
+    ).toBeVisible();
   });
 });
 
 test.describe('a browser that prefers Simplified Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
-  test('signs in on a Simplified Chinese identity provider page and reads the portal, its dates and country names in Simplified Chinese', async ({ page }) => {
+  test('signs in on a Simplified Chinese identity provider page and reads the portal, its dates and country names in Simplified Chinese', async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     const authorize = page.waitForRequest((r) => r.url().startsWith(`${IDP}/auth?`));
     await page.goto('/profile/details');
@@ -73,7 +80,12 @@ test.describe('a browser that prefers Simplified Chinese', () => {
 
     await page.goto('/profile/login');
     await expect(page.getByRole('heading', { level: 1, name: zhCN['page.loginLog'] })).toBeVisible();
-    await expect(page.getByRole('main').getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/)
+        .first(),
+    ).toBeVisible();
 
     await page.goto('/profile/mfa/enroll/okta/sms');
     await page.getByRole('button', { name: zhCN['mfa.wizard.setup'] }).click();

@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures';
 import { DEV_PASSWORD, IDP, signIn, watchConsole } from './support';
 
-test('links iAM Smart through the whole round trip: authorize, callback, a fresh sign-in with the provider scope, the person confirms, link', async ({ page }) => {
+test('links iAM Smart through the whole round trip: authorize, callback, a fresh sign-in with the provider scope, the person confirms, link', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await signIn(page, 'smwong25');
   await expect(page).toHaveURL('/profile/details');
@@ -10,7 +12,9 @@ test('links iAM Smart through the whole round trip: authorize, callback, a fresh
   page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/v1/user/idps/') && linkCalls.push(r.url()));
   const authorize = page.waitForRequest((r) => r.url().includes('/api/v1/auth/iamsmart/authorize'));
   const tokenized = page.waitForRequest((r) => r.url().endsWith('/api/v1/_/iamsmart/tokenized-id'));
-  const providerScope = page.waitForRequest((r) => r.url().startsWith(`${IDP}/auth?`) && new URL(r.url()).searchParams.get('scope') === 'openid iamsmart');
+  const providerScope = page.waitForRequest(
+    (r) => r.url().startsWith(`${IDP}/auth?`) && new URL(r.url()).searchParams.get('scope') === 'openid iamsmart',
+  );
   await page.getByRole('button', { name: 'Link iAM Smart' }).click();
 
   expect(new URL((await authorize).url()).searchParams.has('state')).toBe(false);
@@ -39,9 +43,7 @@ test('links iAM Smart through the whole round trip: authorize, callback, a fresh
   expect((await linked).postDataJSON()).toEqual({ externalId: 'ext-iamsmart-5566778899' });
 
   await expect(page).toHaveURL('/idp/link/iamsmart/success');
-  await expect(
-    page.getByText('Link up Success - Now you can log on with iAM Smart, you will be redirected to the log on page'),
-  ).toBeVisible();
+  await expect(page.getByText('Link up Success - Now you can log on with iAM Smart, you will be redirected to the log on page')).toBeVisible();
   expect(await page.evaluate(() => atob(localStorage.getItem('state') ?? ''))).toBe('{"mode":"normal"}');
   // After 2 s the central sign-out page.
   await expect(page).toHaveURL(new RegExp(`^${IDP}/session/end`), { timeout: 5000 });
@@ -50,7 +52,5 @@ test('links iAM Smart through the whole round trip: authorize, callback, a fresh
 
 test('a Google callback whose state this browser did not send links nothing', async ({ page }) => {
   await page.goto(`/auth/google/callback?code=stolen&state=${'x'.repeat(32)}`);
-  await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in response does not match the request made from this browser, so nothing was linked.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('This sign-in response does not match the request made from this browser, so nothing was linked.');
 });

@@ -69,7 +69,14 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'usb', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'usb',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     return { cdp, authenticatorId };
   }
@@ -84,7 +91,11 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     await page.getByRole('button', { name: 'Enroll' }).click();
     const body = (await activated).postDataJSON() as { attestation: string; clientData: string };
     const clientData = JSON.parse(Buffer.from(body.clientData, 'base64url').toString('utf8'));
-    expect(clientData).toMatchObject({ type: 'webauthn.create', challenge: 'PzP-f-F6iahURyUhoT2YSgw_AJ1aoBEAsCsJfJeK2Q4', origin: 'http://localhost:4173' });
+    expect(clientData).toMatchObject({
+      type: 'webauthn.create',
+      challenge: 'PzP-f-F6iahURyUhoT2YSgw_AJ1aoBEAsCsJfJeK2Q4',
+      origin: 'http://localhost:4173',
+    });
     expect(body.attestation).toMatch(/^[A-Za-z0-9_-]+$/);
     await expect(page).toHaveURL('/profile/mfa');
     await expect(page.getByText('Activate webAuthn successfully.')).toBeVisible();
@@ -136,13 +147,18 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
   });
 });
 
-test("Okta Verify push from Okta's own published answers: the barcode from the Okta organisation's host, allowed by the CSP, polled to the end", async ({ page }) => {
+test("Okta Verify push from Okta's own published answers: the barcode from the Okta organisation's host, allowed by the CSP, polled to the end", async ({
+  page,
+}) => {
   test.setTimeout(45_000);
   const problems = watchConsole(page);
   // The Okta organisation of the dev stack's config.json serves the barcode image.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   const served: string[] = [];
-  await page.route('https://university.okta.example/**', (route) => (served.push(route.request().url()), route.fulfill({ contentType: 'image/png', body: png })));
+  await page.route(
+    'https://university.okta.example/**',
+    (route) => (served.push(route.request().url()), route.fulfill({ contentType: 'image/png', body: png })),
+  );
   await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/push');
   await preferExample(page, '/api/v1/user/factor/enroll', 'okta-push');
   let polls = 0;
@@ -154,7 +170,9 @@ test("Okta Verify push from Okta's own published answers: the barcode from the O
   const barcode = page.getByRole('img', { name: /Barcode to scan/ });
   await expect(barcode).toBeVisible();
   await expect.poll(() => barcode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
-  expect(served).toEqual(['https://university.okta.example/api/v1/users/00u15s1KDETTQMQYABRL/factors/opfbtzzrjgwauUsxO0g4/qr/00Ji8qVBNJD4LmjYy1WZO2VbNqvvPdaCVua-1qjypa']);
+  expect(served).toEqual([
+    'https://university.okta.example/api/v1/users/00u15s1KDETTQMQYABRL/factors/opfbtzzrjgwauUsxO0g4/qr/00Ji8qVBNJD4LmjYy1WZO2VbNqvvPdaCVua-1qjypa',
+  ]);
   await page.getByRole('button', { name: "Can't scan?" }).click();
   await expect(page.getByText(/There is no key to type for this set-up/)).toBeVisible();
   await page.getByRole('button', { name: 'Scan barcode' }).click();

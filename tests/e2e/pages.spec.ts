@@ -80,7 +80,9 @@ test.describe('Security question', () => {
     await signIn(page, 'smwong25', '/profile/question');
     await expect(page.getByText('You have not setup the security question.')).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText('What is the food you least liked as a child?');
+    await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText(
+      'What is the food you least liked as a child?',
+    );
     await expectNoAxeViolations(page);
     await page.getByLabel('Answer').fill('bitter melon');
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/factor/enroll') && r.method() === 'POST');

@@ -13,8 +13,14 @@ test('signs in through the identity provider, moves through the menu and logs ou
   await expect(page.getByText('All rights reserved, City University, 2021')).toBeVisible();
   // Tokens live in session storage, never in local storage.
   const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) }));
-  expect(stored.session.filter((k) => k.startsWith('oidc.user:')), JSON.stringify(stored)).toHaveLength(1);
-  expect(stored.local.filter((k) => k.startsWith('oidc.')), JSON.stringify(stored)).toHaveLength(0);
+  expect(
+    stored.session.filter((k) => k.startsWith('oidc.user:')),
+    JSON.stringify(stored),
+  ).toHaveLength(1);
+  expect(
+    stored.local.filter((k) => k.startsWith('oidc.')),
+    JSON.stringify(stored),
+  ).toHaveLength(0);
 
   const menuButton = page.getByRole('button', { name: 'Menu' });
   const nav = page.getByRole('navigation', { name: 'Account menu' });
@@ -129,7 +135,10 @@ test('the production build is served with its security headers', async ({ page }
   // Read from the document as served: the page itself is already on its way to sign in.
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await response!.text())?.[1];
   expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
-  for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
     const asset = await page.request.get(entry!, { headers: { 'Accept-Encoding': accept } });
     expect(asset.headers()['content-encoding'], accept).toBe(encoding);
     expect(asset.headers()['vary'], accept).toContain('Accept-Encoding');

@@ -28,6 +28,9 @@ export function watchConsole(page: Page): string[] {
 export async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
   // Each violation with where it is and axe's own explanation (for contrast: the two colours).
-  const found = axe.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join(', ')}`);
+  const found = axe.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`).join(', ')}`,
+  );
   expect(found).toEqual([]);
 }

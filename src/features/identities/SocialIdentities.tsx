@@ -1,11 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  useGetIdpConfig,
-  useGetLinkedIdentities,
-  useUnlinkIdentity,
-} from '../../../generated/api/identities/identities';
+import { useGetIdpConfig, useGetLinkedIdentities, useUnlinkIdentity } from '../../../generated/api/identities/identities';
 import { useT } from '../../messages/t';
 import { useAuth } from '../../shared/auth/useAuth';
 import { config } from '../../shared/config';
@@ -73,9 +69,7 @@ function SocialIdentitiesBox() {
         {t('identities.intro')}
       </Text>
       {idps.isPending && <PageLoader />}
-      {idps.isError && (
-        <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />
-      )}
+      {idps.isError && <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((row) => {
           const control = identityControl(row);
@@ -97,12 +91,7 @@ function SocialIdentitiesBox() {
                 </Button>
               )}
               {control === 'unlink' && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setConfirming(row)}
-                  aria-label={t('identities.unlinkLabel', { provider: label })}
-                >
+                <Button size="xs" variant="default" onClick={() => setConfirming(row)} aria-label={t('identities.unlinkLabel', { provider: label })}>
                   {t('identities.unlink')}
                 </Button>
               )}

@@ -6,7 +6,15 @@ import { example } from '../../../tests/support/examples';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { LINK_TAB_KEY } from '../../shared/storageKeys';
-import { encodeLinkState, LINK_ATTEMPT_TTL_MS, markJustLinked, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
+import {
+  encodeLinkState,
+  LINK_ATTEMPT_TTL_MS,
+  markJustLinked,
+  readLinkState,
+  settleLinkAfterSignIn,
+  startLinkAttempt,
+  type LinkDetails,
+} from './linkState';
 
 const CENTRAL_SIGN_IN = 'http://localhost:9000';
 const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';
@@ -23,7 +31,12 @@ function token(payload: object) {
 /** Records every link call the portal makes. */
 function recordLinks() {
   const linked: unknown[] = [];
-  server.use(http.post('*/api/v1/user/idps/:idpId', async ({ params, request }) => (linked.push([params.idpId, await request.json()]), HttpResponse.json({ status: true }))));
+  server.use(
+    http.post(
+      '*/api/v1/user/idps/:idpId',
+      async ({ params, request }) => (linked.push([params.idpId, await request.json()]), HttpResponse.json({ status: true })),
+    ),
+  );
   return linked;
 }
 
@@ -71,7 +84,12 @@ describe('/auth/{provider}/login', () => {
 
   it('asks once per visit: not again for the same address, again on a later visit, never for a hover preload', async () => {
     const asked: string[] = [];
-    server.use(http.get('*/api/v1/auth/:provider/authorize', ({ request }) => (asked.push(new URL(request.url).pathname), HttpResponse.json('https://provider.example/authorize'))));
+    server.use(
+      http.get(
+        '*/api/v1/auth/:provider/authorize',
+        ({ request }) => (asked.push(new URL(request.url).pathname), HttpResponse.json('https://provider.example/authorize')),
+      ),
+    );
     const { router } = renderRoute('/auth/google/login');
     await waitFor(() => expect(browser.assign).toHaveBeenCalledTimes(1));
     await act(() => router.navigate({ to: '/auth/$provider/login', params: { provider: 'google' } }));
@@ -138,16 +156,24 @@ describe('/auth/{provider}/callback', () => {
 
   it.each([
     ['no attempt is pending', () => undefined, 'Unknown action'],
-    ['the pending attempt is another tab\'s', () => {
-      linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
-      window.sessionStorage.removeItem(LINK_TAB_KEY);
-    }, 'Unknown action'],
+    [
+      "the pending attempt is another tab's",
+      () => {
+        linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
+        window.sessionStorage.removeItem(LINK_TAB_KEY);
+      },
+      'Unknown action',
+    ],
     ['the pending attempt is for another provider', () => linking({ idpId: '0oa4google', idpName: 'google' }), 'Unknown action'],
-    ['the pending attempt has expired', () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.now() - LINK_ATTEMPT_TTL_MS - 1000 });
-      linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
-      vi.useRealTimers();
-    }, 'This link request has expired, so nothing was linked. Please start again from your profile.'],
+    [
+      'the pending attempt has expired',
+      () => {
+        vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.now() - LINK_ATTEMPT_TTL_MS - 1000 });
+        linking({ idpId: '0oa1smart', idpName: 'iamsmart' });
+        vi.useRealTimers();
+      },
+      'This link request has expired, so nothing was linked. Please start again from your profile.',
+    ],
     ['the pending attempt has no idp id', () => linking({ idpName: 'iamsmart' }), 'No idp id found'],
   ])('refuses a forged iAM Smart callback when %s, exchanging nothing', async (_, arrange, message) => {
     arrange();
@@ -179,7 +205,9 @@ describe('/auth/{provider}/callback', () => {
 
   it('reads access_token when there is no id_token, and the name the token carries', async () => {
     linking({ idpId: '0oa3linkedin', idpName: 'linkedin' });
-    server.use(http.post('*/api/v1/auth/linkedin/token', () => HttpResponse.json({ access_token: token({ sub: 'li-1', email: 'tm@linkedin.example' }) })));
+    server.use(
+      http.post('*/api/v1/auth/linkedin/token', () => HttpResponse.json({ access_token: token({ sub: 'li-1', email: 'tm@linkedin.example' }) })),
+    );
     const { auth } = renderRoute(`/auth/linkedin/callback?code=c&state=${GOOGLE_STATE}`);
     await waitFor(() => expect(auth.signIn).toHaveBeenCalled());
     expect(readLinkState()).toMatchObject({ link: { externalId: 'li-1', externalName: 'tm@linkedin.example' } });
@@ -257,7 +285,11 @@ describe('confirming a link at /profile', () => {
   it('on failure waits 3 s, then goes to the identity provider host', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-g' });
-    server.use(http.post('*/api/v1/user/idps/:idpId', () => HttpResponse.json({ errorMessage: 'Identity already linked to another account' }, { status: 409 })));
+    server.use(
+      http.post('*/api/v1/user/idps/:idpId', () =>
+        HttpResponse.json({ errorMessage: 'Identity already linked to another account' }, { status: 409 }),
+      ),
+    );
     const { user } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
     expect(await screen.findByText('Identity already linked to another account')).toBeInTheDocument();
@@ -298,7 +330,9 @@ describe('confirming a link at /profile', () => {
     const { user } = renderRoute('/profile');
     expect(await screen.findByTestId('link-external-account')).toHaveTextContent('wsm.personal@example.com (Wong Siu Ming)');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
-    await waitFor(() => expect(linked).toEqual([['0oa4google', { externalId: 'ext-iamsmart-1029384756', linkTicket: 'lt.v1.ext-iamsmart-1029384756.4f9c2a7e' }]]));
+    await waitFor(() =>
+      expect(linked).toEqual([['0oa4google', { externalId: 'ext-iamsmart-1029384756', linkTicket: 'lt.v1.ext-iamsmart-1029384756.4f9c2a7e' }]]),
+    );
     await waitFor(() => expect(window.sessionStorage.getItem('portal.linkTicket')).toBeNull());
   });
 
@@ -313,15 +347,39 @@ describe('confirming a link at /profile', () => {
   it.each([
     ['no attempt', () => undefined],
     ['an attempt that another person started', () => confirming(undefined, 'taiman.chan')],
-    ['an attempt of another tab', () => {
-      confirming();
-      window.sessionStorage.removeItem(LINK_TAB_KEY);
-    }],
-    ['an attempt still waiting for its sign-in', () => startLinkAttempt({ idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'x' }, { phase: 'sign-in' })],
-    ['a planted attempt without nonce (as before this portal checked)', () =>
-      window.localStorage.setItem('state', btoa(JSON.stringify({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' } })))],
-    ['a planted attempt with a nonce this tab never had', () =>
-      window.localStorage.setItem('state', encodeLinkState({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' }, nonce: 'planted-nonce-0000000', createdAt: Date.now(), phase: 'confirm' }))],
+    [
+      'an attempt of another tab',
+      () => {
+        confirming();
+        window.sessionStorage.removeItem(LINK_TAB_KEY);
+      },
+    ],
+    [
+      'an attempt still waiting for its sign-in',
+      () => startLinkAttempt({ idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'x' }, { phase: 'sign-in' }),
+    ],
+    [
+      'a planted attempt without nonce (as before this portal checked)',
+      () =>
+        window.localStorage.setItem(
+          'state',
+          btoa(JSON.stringify({ mode: 'startLinkIdp', link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' } })),
+        ),
+    ],
+    [
+      'a planted attempt with a nonce this tab never had',
+      () =>
+        window.localStorage.setItem(
+          'state',
+          encodeLinkState({
+            mode: 'startLinkIdp',
+            link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' },
+            nonce: 'planted-nonce-0000000',
+            createdAt: Date.now(),
+            phase: 'confirm',
+          }),
+        ),
+    ],
   ])('with %s, /profile is the profile details and nothing is linked', async (_, arrange) => {
     arrange();
     const linked = recordLinks();
@@ -357,7 +415,10 @@ describe('/idp/instructions', () => {
       server.use(http.get('*/oauth/provider', ({ request }) => (asked.push(request.url), HttpResponse.json({ provider: 'google' }))));
       server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json(example('exchangeSocialCode', 'full'))));
       const auth = fakeAuth({ signedIn: false });
-      const { router } = renderRoute(`/idp/instructions?code=google-123&state=st-1&error=access_denied&error_description=${encodeURIComponent(description)}`, { auth });
+      const { router } = renderRoute(
+        `/idp/instructions?code=google-123&state=st-1&error=access_denied&error_description=${encodeURIComponent(description)}`,
+        { auth },
+      );
       await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile', link: expect.any(String) }));
       expect(asked).toEqual(['http://localhost:9000/oauth/provider?code=google-123']);
       expect(router.state.location.pathname).toBe('/idp/link/google');

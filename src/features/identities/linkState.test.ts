@@ -61,7 +61,10 @@ describe('link state encoding', () => {
     ['JSON of another shape', raw([1, 2])],
     ['unknown mode', raw({ mode: 'hijack', link: {} })],
     ['linking without link', raw({ mode: 'startLinkIdp', nonce: NONCE, createdAt: T0, phase: 'sign-in' })],
-    ["today's link state without nonce or start time (as planted before this portal checked them)", raw({ mode: 'startLinkIdp', link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-x' } })],
+    [
+      "today's link state without nonce or start time (as planted before this portal checked them)",
+      raw({ mode: 'startLinkIdp', link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-x' } }),
+    ],
     ['a short nonce', raw({ ...attempt(), nonce: 'abc' })],
     ['a nonce with odd characters', raw({ ...attempt(), nonce: '<script>alert(1)</script>xxxx' })],
     ['a start time that is not a number', raw({ ...attempt(), createdAt: '2026-01-01' })],
@@ -76,7 +79,10 @@ describe('link state encoding', () => {
     expect(decodeLinkState(value)).not.toHaveProperty('link.idpId');
   });
 
-  it.each([['an unknown provider', 'myspace'], ['no provider', undefined]])('reads an attempt for %s as normal', (_, idpName) => {
+  it.each([
+    ['an unknown provider', 'myspace'],
+    ['no provider', undefined],
+  ])('reads an attempt for %s as normal', (_, idpName) => {
     expect(decodeLinkState(raw({ ...attempt(), link: { idpId: '0oa9', externalId: 'x', idpName } }))).toEqual({ mode: 'normal' });
   });
 });
@@ -130,7 +136,7 @@ describe('link attempts in storage', () => {
     expect(usableLinkAttempt({ phase: 'provider', now: T0 + 1000 })).toEqual({ attempt: started });
   });
 
-  it('are discarded when expired or another person\'s, and left alone when another tab may still use them', () => {
+  it("are discarded when expired or another person's, and left alone when another tab may still use them", () => {
     startLinkAttempt({ idpName: 'google' }, { owner: 'smwong25', phase: 'confirm', now: T0 });
     expect(usableLinkAttempt({ phase: 'provider', now: T0 })).toEqual({ refusal: 'wrongStep' });
     expect(readLinkState().mode).toBe('startLinkIdp');
@@ -157,7 +163,10 @@ describe('settleLinkAfterSignIn', () => {
   const signIn = { returnTo: '/profile/mfa', subject: 'smwong25' };
 
   it('moves the attempt this sign-in carried on to confirmation at /profile', () => {
-    const started = startLinkAttempt({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-g' }, { owner: 'smwong25', phase: 'sign-in', now: T0 });
+    const started = startLinkAttempt(
+      { idpId: '0oa4google', idpName: 'google', externalId: 'ext-g' },
+      { owner: 'smwong25', phase: 'sign-in', now: T0 },
+    );
     expect(settleLinkAfterSignIn({ ...signIn, link: started.nonce }, { now: T0 + 5000 })).toEqual({ to: '/profile' });
     expect(readLinkState()).toMatchObject({ phase: 'confirm', nonce: started.nonce });
   });
@@ -181,7 +190,10 @@ describe('settleLinkAfterSignIn', () => {
     ['it expired', {}, LINK_ATTEMPT_TTL_MS + 1, 'expired'],
   ])('refuses and discards the attempt when %s', (_, fields, later, refusal) => {
     const started = startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { owner: 'smwong25', phase: 'sign-in', now: T0 });
-    expect(settleLinkAfterSignIn({ ...signIn, ...fields, link: started.nonce }, { now: T0 + later })).toEqual({ to: '/profile/details', refused: refusal });
+    expect(settleLinkAfterSignIn({ ...signIn, ...fields, link: started.nonce }, { now: T0 + later })).toEqual({
+      to: '/profile/details',
+      refused: refusal,
+    });
     expect(readLinkState()).toEqual({ mode: 'normal' });
   });
 

@@ -118,13 +118,24 @@ export function checkAttempt(state: LinkState, check: AttemptCheck): { attempt: 
   if (check.phase === 'sign-in' && check.signInNonce !== state.nonce) return { refusal: 'otherSignIn' };
   // Who is signed in is known once the sign-in that carries the attempt is done.
   if (check.phase !== 'provider' && state.owner !== undefined && check.subject !== state.owner) return { refusal: 'otherUser' };
-  return { attempt: { link: state.link, nonce: state.nonce, createdAt: state.createdAt, phase: state.phase, ...(state.owner !== undefined ? { owner: state.owner } : {}) } };
+  return {
+    attempt: {
+      link: state.link,
+      nonce: state.nonce,
+      createdAt: state.createdAt,
+      phase: state.phase,
+      ...(state.owner !== undefined ? { owner: state.owner } : {}),
+    },
+  };
 }
 
 /** A nonce from the browser's cryptographic random source: 128 bits, URL-safe. */
 export function createNonce(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (bytes) => crypto.getRandomValues(bytes)): string {
   const bytes = random(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 interface Stores {
@@ -143,7 +154,13 @@ export function writeLinkState(state: LinkState, storage: Storage = window.local
 /** Starts a link attempt that belongs to this tab; any earlier attempt is replaced. */
 export function startLinkAttempt(
   link: LinkDetails,
-  { owner, phase, now = Date.now(), local = window.localStorage, session = window.sessionStorage }: { owner?: string; phase: LinkPhase; now?: number } & Stores,
+  {
+    owner,
+    phase,
+    now = Date.now(),
+    local = window.localStorage,
+    session = window.sessionStorage,
+  }: { owner?: string; phase: LinkPhase; now?: number } & Stores,
 ): LinkAttempt {
   const attempt: LinkAttempt = { link, nonce: createNonce(), createdAt: now, phase, ...(owner ? { owner } : {}) };
   writeLinkState({ mode: 'startLinkIdp', ...attempt }, local);

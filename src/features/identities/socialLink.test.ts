@@ -62,25 +62,52 @@ describe('externalAccountOf', () => {
   });
 
   it.each([
-    [{ sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com' }, { externalId: 's1', externalName: 'tm@example.com (Tai Man Chan)' }],
-    [{ sub: 's1', email: 'tm@example.com', preferred_username: 'tm' }, { externalId: 's1', externalName: 'tm@example.com' }],
-    [{ sub: 's1', name: 'Tai Man Chan', preferred_username: 'tm' }, { externalId: 's1', externalName: 'Tai Man Chan' }],
-    [{ sub: 's1', preferred_username: 'tm' }, { externalId: 's1', externalName: 'tm' }],
+    [
+      { sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com' },
+      { externalId: 's1', externalName: 'tm@example.com (Tai Man Chan)' },
+    ],
+    [
+      { sub: 's1', email: 'tm@example.com', preferred_username: 'tm' },
+      { externalId: 's1', externalName: 'tm@example.com' },
+    ],
+    [
+      { sub: 's1', name: 'Tai Man Chan', preferred_username: 'tm' },
+      { externalId: 's1', externalName: 'Tai Man Chan' },
+    ],
+    [
+      { sub: 's1', preferred_username: 'tm' },
+      { externalId: 's1', externalName: 'tm' },
+    ],
     [{ sub: 's1', name: '   ', email: 42 }, { externalId: 's1' }],
-    [{ sub: 's1', name: 'x'.repeat(500) }, { externalId: 's1', externalName: 'x'.repeat(200) }],
+    [
+      { sub: 's1', name: 'x'.repeat(500) },
+      { externalId: 's1', externalName: 'x'.repeat(200) },
+    ],
     // A name that turns itself around or hides characters reads as it is.
-    [{ sub: 's1', name: 'WONG Siu Ming\u202e)52gnowms(\u200b', email: 'evil@example.com' }, { externalId: 's1', externalName: 'evil@example.com (WONG Siu Ming)52gnowms()' }],
-    [{ sub: 's1', name: 'Tai\n\tMan' }, { externalId: 's1', externalName: 'Tai Man' }],
+    [
+      { sub: 's1', name: 'WONG Siu Ming\u202e)52gnowms(\u200b', email: 'evil@example.com' },
+      { externalId: 's1', externalName: 'evil@example.com (WONG Siu Ming)52gnowms()' },
+    ],
+    [
+      { sub: 's1', name: 'Tai\n\tMan' },
+      { externalId: 's1', externalName: 'Tai Man' },
+    ],
   ])('%j names %j', (claims, expected) => {
     expect(externalAccountOf(token(claims))).toEqual(expected);
   });
 
-  it.each([undefined, '', 'not-a-jwt', 'a.%%%.c', `x.${btoa('{"iss":"x"}')}.`, `x.${btoa('{"sub":""}')}.`, `x.${btoa('[]')}.`, `x.${btoa(JSON.stringify({ sub: 'y'.repeat(600) }))}.`])(
-    '%j has no subject',
-    (value) => {
-      expect(externalAccountOf(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'not-a-jwt',
+    'a.%%%.c',
+    `x.${btoa('{"iss":"x"}')}.`,
+    `x.${btoa('{"sub":""}')}.`,
+    `x.${btoa('[]')}.`,
+    `x.${btoa(JSON.stringify({ sub: 'y'.repeat(600) }))}.`,
+  ])('%j has no subject', (value) => {
+    expect(externalAccountOf(value)).toBeUndefined();
+  });
 });
 
 describe('externalAccountLabel', () => {

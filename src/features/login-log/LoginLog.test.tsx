@@ -38,7 +38,10 @@ function serveFullHistory(requests: Array<string | null> = []) {
   return requests;
 }
 
-const dataRows = () => within(screen.getByTestId('login-log-table')).getAllByRole('row').filter((row) => row.hasAttribute('data-index'));
+const dataRows = () =>
+  within(screen.getByTestId('login-log-table'))
+    .getAllByRole('row')
+    .filter((row) => row.hasAttribute('data-index'));
 /** How many logins the table holds (only the visible ones are in the DOM). */
 const loaded = () => Number(screen.getByTestId('login-log-table').getAttribute('aria-rowcount')) - 1;
 
@@ -46,16 +49,15 @@ describe('Previous Login', () => {
   it('shows the columns and the spec date format', async () => {
     renderRoute('/profile/login');
     const table = await screen.findByTestId('login-log-table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Login time',
-      'Browser',
-      'OS',
-      'IP address',
-      'District',
-      'Application',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Login time', 'Browser', 'OS', 'IP address', 'District', 'Application']);
     const first = example<LoginLogPage>('getLoginLog', 'new-user').logs[0]!;
-    const cells = within(dataRows()[0]!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(dataRows()[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual([formatLoginTime(first.time), first.browser, first.os, first.ip, first.district, first.application]);
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
     expect(screen.getByText(/You have reached the end of your login history\./)).toBeInTheDocument();

@@ -12,7 +12,15 @@ export function formatLoginTime(iso: string, timeZone?: string, language: Langua
   if (Number.isNaN(date.getTime())) return iso;
   if (language !== 'en') {
     // Spelled out: zh-CN's dateStyle 'long' comes out as 2026/3/9 in some engines.
-    return new Intl.DateTimeFormat(language, { timeZone, year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }).format(date);
+    return new Intl.DateTimeFormat(language, {
+      timeZone,
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    }).format(date);
   }
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {

@@ -44,9 +44,7 @@ export function MfaListPage() {
       <PageTitle>{t('page.mfa')}</PageTitle>
       <Text mb="md">{t('mfa.intro')}</Text>
       {factors.isPending && <PageLoader />}
-      {factors.isError && (
-        <LoadError title={t('mfa.loadFailed')} onRetry={() => void factors.refetch()} />
-      )}
+      {factors.isError && <LoadError title={t('mfa.loadFailed')} onRetry={() => void factors.refetch()} />}
       {factors.isSuccess && rows.length === 0 && <Text>{t('mfa.none')}</Text>}
       {rows.length > 0 && (
         <Paper withBorder p="xs" maw={720}>

@@ -12,7 +12,11 @@ const rowsText = () =>
   within(table())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('Set up MFA', () => {
   it('shows every known factor of the new user as Disabled in view mode', async () => {
@@ -46,7 +50,9 @@ describe('Set up MFA', () => {
     const full = example<FactorListResponse>('getFactors', 'full');
     server.use(
       http.get('*/api/v1/user/factor', () =>
-        HttpResponse.json(removed ? { factors: full.factors.map((f) => (f.id === removed ? { ...f, id: undefined, status: 'NOT_SETUP' } : f)) } : full),
+        HttpResponse.json(
+          removed ? { factors: full.factors.map((f) => (f.id === removed ? { ...f, id: undefined, status: 'NOT_SETUP' } : f)) } : full,
+        ),
       ),
       http.delete('*/api/v1/user/factor/:factorId', ({ params }) => ((removed = String(params.factorId)), HttpResponse.json({ status: true }))),
     );
@@ -102,7 +108,9 @@ describe('Set up MFA', () => {
 
   it('keeps the list when a removal fails and shows why', async () => {
     server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
-    server.use(http.delete('*/api/v1/user/factor/:factorId', () => HttpResponse.json({ errorMessage: 'Factor is required by policy' }, { status: 403 })));
+    server.use(
+      http.delete('*/api/v1/user/factor/:factorId', () => HttpResponse.json({ errorMessage: 'Factor is required by policy' }, { status: 403 })),
+    );
     const { user } = renderRoute('/profile/mfa');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Remove Email Authentication' }));

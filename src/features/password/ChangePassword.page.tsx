@@ -10,7 +10,15 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { PolicyHints } from './PolicyHints';
-import { passwordRules, passwordRulesAttribute, problemsByField, validatePasswordChange, type PasswordField, type PasswordForm, type PasswordProblem } from './passwordPolicy';
+import {
+  passwordRules,
+  passwordRulesAttribute,
+  problemsByField,
+  validatePasswordChange,
+  type PasswordField,
+  type PasswordForm,
+  type PasswordProblem,
+} from './passwordPolicy';
 
 const EMPTY: PasswordForm = { password: '', newPassword: '', confirmPassword: '' };
 const fieldId = (field: PasswordField) => `password-field-${field}`;

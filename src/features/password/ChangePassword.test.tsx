@@ -69,7 +69,9 @@ describe('Change Password', () => {
   it('shows no hints for a policy without rules, and accepts any matching password', async () => {
     usePolicy('none');
     let body: unknown;
-    server.use(http.post('*/api/v1/user/credential/password', async ({ request }) => ((body = await request.json()), HttpResponse.json({ status: true }))));
+    server.use(
+      http.post('*/api/v1/user/credential/password', async ({ request }) => ((body = await request.json()), HttpResponse.json({ status: true }))),
+    );
     const { user } = await openPage();
     expect(hints()).not.toBeInTheDocument();
     await fill(user, { current: 'old', next: 'a', confirm: 'a' });
@@ -152,7 +154,9 @@ describe('Change Password', () => {
   it('posts a valid change, shows the success toast and goes to /', async () => {
     usePolicy('full');
     let body: unknown;
-    server.use(http.post('*/api/v1/user/credential/password', async ({ request }) => ((body = await request.json()), HttpResponse.json({ status: true }))));
+    server.use(
+      http.post('*/api/v1/user/credential/password', async ({ request }) => ((body = await request.json()), HttpResponse.json({ status: true }))),
+    );
     const { user, router } = await openPage();
     await fill(user, { current: 'old-secret', next: 'Blue-Harbour-42', confirm: 'Blue-Harbour-42' });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -205,7 +209,9 @@ describe('Change Password', () => {
   });
 
   it('offers a retry when the policy cannot be loaded', async () => {
-    server.use(http.get('*/api/v1/user/credential/password/policy', () => HttpResponse.json({ errorMessage: 'Policy service down' }, { status: 500 })));
+    server.use(
+      http.get('*/api/v1/user/credential/password/policy', () => HttpResponse.json({ errorMessage: 'Policy service down' }, { status: 500 })),
+    );
     const { user } = renderRoute('/profile/password');
     expect(await screen.findByText('The password policy could not be loaded.')).toBeInTheDocument();
     usePolicy('full');

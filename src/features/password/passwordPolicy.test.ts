@@ -69,7 +69,7 @@ describe('validatePasswordChange: each rule alone', () => {
     expect(newPasswordMessages(policy, password)).toEqual(expected);
   });
 
-  it.each(["$", '&', '+', ',', ':', ';', '=', '?', '@', '#', '|', "'", '<', '>', '.', '^', '*', '(', ')', '%', '!', '-'])(
+  it.each(['$', '&', '+', ',', ':', ';', '=', '?', '@', '#', '|', "'", '<', '>', '.', '^', '*', '(', ')', '%', '!', '-'])(
     'symbol %s counts',
     (symbol) => {
       expect(newPasswordMessages(only({ minSymbol: 1 }), `abc${symbol}def`)).toEqual([]);
@@ -130,7 +130,11 @@ describe('validatePasswordChange: several rules together', () => {
   });
 
   it('treats whitespace as characters: a trailing space is a mismatch', () => {
-    const messages = validatePasswordChange({ password: 'old', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42 ' }, ALL, TAI_MAN).map((p) => p.message);
+    const messages = validatePasswordChange(
+      { password: 'old', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42 ' },
+      ALL,
+      TAI_MAN,
+    ).map((p) => p.message);
     expect(messages).toEqual(['password.error.mismatch', 'password.error.confirmRequired']);
   });
 
@@ -162,7 +166,9 @@ describe('username chunks', () => {
   });
 
   it('an empty first name never matches', () => {
-    expect(newPasswordMessages(only({ excludeAttributes: ['firstName'] }), 'anything', { electronicId: 'x', firstName: '  ', lastName: 'y' })).toEqual([]);
+    expect(
+      newPasswordMessages(only({ excludeAttributes: ['firstName'] }), 'anything', { electronicId: 'x', firstName: '  ', lastName: 'y' }),
+    ).toEqual([]);
   });
 
   it('containsUsername ignores case', () => {
@@ -173,10 +179,11 @@ describe('username chunks', () => {
 
 describe('passwordRules', () => {
   it('marks only the rules the policy asks for as applying', () => {
-    expect(passwordRules(only({ minLength: 6, excludeAttributes: ['lastName'] }), TAI_MAN).filter((r) => r.applies).map((r) => r.id)).toEqual([
-      'length',
-      'lastName',
-    ]);
+    expect(
+      passwordRules(only({ minLength: 6, excludeAttributes: ['lastName'] }), TAI_MAN)
+        .filter((r) => r.applies)
+        .map((r) => r.id),
+    ).toEqual(['length', 'lastName']);
     expect(passwordRules(NONE, TAI_MAN).filter((r) => r.applies)).toEqual([]);
   });
 });
@@ -189,7 +196,11 @@ describe('passwordRulesAttribute', () => {
       `minlength: ${ALL.complexity.minLength}; required: lower; required: upper; required: digit; required: [-$&+,:;=?@#|'<>.^*()%!]; allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];`,
     ],
     ['no rule', NONE, "allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];"],
-    ['length and digits only', only({ minLength: 12, minNumber: 1 }), "minlength: 12; required: digit; allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];"],
+    [
+      'length and digits only',
+      only({ minLength: 12, minNumber: 1 }),
+      "minlength: 12; required: digit; allowed: lower, upper, digit, [-$&+,:;=?@#|'<>.^*()%!];",
+    ],
   ])('%s', (_, policy, expected) => {
     expect(passwordRulesAttribute(policy)).toBe(expected);
   });

@@ -33,9 +33,7 @@ export function PersonalInformation() {
         {t('profile.personalInformation')}
       </Title>
       {query.isPending && <PageLoader />}
-      {query.isError && (
-        <LoadError title={t('profile.loadFailed')} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <LoadError title={t('profile.loadFailed')} onRetry={() => void query.refetch()} />}
       {profile && (
         <dl className={classes.details}>
           <Detail label="profile.electronicId">{profile.electronicId}</Detail>

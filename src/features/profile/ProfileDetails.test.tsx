@@ -141,7 +141,9 @@ describe('Profile: social identities', () => {
         deleted.push(String(params.idpId));
         server.use(
           getGetLinkedIdentitiesMockHandler({
-            idps: example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full').idps.map((idp) => (idp.name === 'google' ? { ...idp, linked: false } : idp)),
+            idps: example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full').idps.map((idp) =>
+              idp.name === 'google' ? { ...idp, linked: false } : idp,
+            ),
           }),
         );
         return HttpResponse.json({ status: true });
@@ -172,7 +174,7 @@ describe('Profile: social identities', () => {
     expect(screen.getByRole('button', { name: 'Unlink LinkedIn' })).toBeInTheDocument();
   });
 
-  it("Link starts a link attempt of this tab and this person, and goes to the provider login route", async () => {
+  it('Link starts a link attempt of this tab and this person, and goes to the provider login route', async () => {
     const { user, router } = await openProfile();
     await user.click(await screen.findByRole('button', { name: 'Link Facebook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/facebook/login'));
@@ -209,7 +211,7 @@ describe('Profile: typing survives a sign-in round trip', () => {
 });
 
 describe('Profile: drafts belong to the person who typed them', () => {
-  it('does not show one user\'s half-typed recovery email to the next', async () => {
+  it("does not show one user's half-typed recovery email to the next", async () => {
     const first = renderRoute('/profile/details', { auth: fakeAuth({ sub: 'alice' }) });
     await first.user.click(await screen.findByRole('button', { name: 'Edit recovery email' }));
     await first.user.type(await screen.findByRole('textbox', { name: 'Recovery email' }), 'alice@private.example');

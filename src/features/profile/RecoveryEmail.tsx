@@ -63,7 +63,14 @@ export function RecoveryEmail({ profile }: { profile: Profile }) {
         <Text style={{ overflowWrap: 'anywhere' }} c={profile.secondaryEmail ? undefined : 'dimmed'}>
           {profile.secondaryEmail || t('profile.notSet')}
         </Text>
-        <Button ref={editButton} id={RECOVERY_EMAIL_EDIT_ID} size="xs" variant="default" onClick={startEditing} aria-label={t('profile.editRecoveryEmail')}>
+        <Button
+          ref={editButton}
+          id={RECOVERY_EMAIL_EDIT_ID}
+          size="xs"
+          variant="default"
+          onClick={startEditing}
+          aria-label={t('profile.editRecoveryEmail')}
+        >
           {t('profile.edit')}
         </Button>
       </Group>

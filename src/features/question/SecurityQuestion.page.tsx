@@ -86,9 +86,7 @@ export function SecurityQuestionPage() {
           {t('question.current')}
         </Title>
         {(factors.isPending || refreshing) && <PageLoader />}
-        {factors.isError && (
-          <LoadError title={t('question.loadFailed')} onRetry={() => void factors.refetch()} />
-        )}
+        {factors.isError && <LoadError title={t('question.loadFailed')} onRetry={() => void factors.refetch()} />}
         {factors.isSuccess && !refreshing && !editing && (
           <Group justify="space-between" wrap="wrap">
             <Text data-testid="current-question">{enrolled ? enrolled.questionText : t('question.none')}</Text>
@@ -106,14 +104,7 @@ export function SecurityQuestionPage() {
                 {...form.getInputProps('question')}
                 disabled={Boolean(enrolled) || busy}
               />
-              {!enrolled && (
-                <PasswordInput
-                  label={t('question.answer')}
-                  autoComplete="off"
-                  {...form.getInputProps('answer')}
-                  disabled={busy}
-                />
-              )}
+              {!enrolled && <PasswordInput label={t('question.answer')} autoComplete="off" {...form.getInputProps('answer')} disabled={busy} />}
               <Group>
                 {enrolled ? (
                   <Button color="red.8" onClick={() => setConfirmingDelete(true)} loading={reset.isPending}>

@@ -12,7 +12,17 @@ import { securityOverview, type OverviewItem } from './overviewItems';
 function StatusIcon({ done }: { done: boolean }) {
   return (
     <ThemeIcon size={22} radius="xl" color={done ? 'teal.8' : 'orange.8'} aria-hidden="true">
-      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+      <svg
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        focusable="false"
+      >
         {done ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M12 6v7M12 17.5v.5" />}
       </svg>
     </ThemeIcon>

@@ -3,7 +3,13 @@ import type { Factor, IdentityProviderEntry } from '../../../generated/model';
 import { securityOverview } from './overviewItems';
 
 const sms: Factor = { id: 'sms1', factorType: 'sms', provider: 'OKTA', status: 'ACTIVE', profile: { phoneNumber: '+85291234567' } };
-const question: Factor = { id: 'q1', factorType: 'question', provider: 'OKTA', status: 'ACTIVE', profile: { question: 'favorite_toy', questionText: 'Toy?' } };
+const question: Factor = {
+  id: 'q1',
+  factorType: 'question',
+  provider: 'OKTA',
+  status: 'ACTIVE',
+  profile: { question: 'favorite_toy', questionText: 'Toy?' },
+};
 const label = (key: string) => `<${key}>`;
 const idps: IdentityProviderEntry[] = [
   { id: 'g', name: 'google', linked: true },

@@ -60,8 +60,18 @@ export function securityOverview({
     const linked = identityRows(idps).filter((row) => row.linked);
     items.push(
       linked.length > 0
-        ? { id: 'identities', done: true, text: 'overview.identities.some', vars: { names: linked.map((row) => providerLabel(row.label)).join(', ') } }
-        : { id: 'identities', done: false, text: 'overview.identities.none', fix: { label: 'overview.identities.fix', focus: SOCIAL_IDENTITIES_HEADING_ID } },
+        ? {
+            id: 'identities',
+            done: true,
+            text: 'overview.identities.some',
+            vars: { names: linked.map((row) => providerLabel(row.label)).join(', ') },
+          }
+        : {
+            id: 'identities',
+            done: false,
+            text: 'overview.identities.none',
+            fix: { label: 'overview.identities.fix', focus: SOCIAL_IDENTITIES_HEADING_ID },
+          },
     );
   }
   return { items, wellProtected: methods > 0 && hasEmail && hasQuestion };

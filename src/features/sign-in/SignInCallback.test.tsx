@@ -60,7 +60,9 @@ describe('/auth/default/callback', () => {
     auth.isPendingSignIn.mockReturnValue(false);
     window.localStorage.setItem('portal.language', 'en');
     const { router } = renderRoute('/auth/default/callback?code=forged&state=forged', { auth });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not be completed: this tab did not ask to sign in, so nothing was done.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in could not be completed: this tab did not ask to sign in, so nothing was done.',
+    );
     expect(auth.completeSignIn).not.toHaveBeenCalled();
     expect(auth.forgetUser).not.toHaveBeenCalled();
     expect(window.localStorage.getItem('portal.language')).toBe('en');

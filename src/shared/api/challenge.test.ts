@@ -20,9 +20,12 @@ describe('parseBearerChallenge', () => {
     expect(parseBearerChallenge(header)).toEqual(expected);
   });
 
-  it.each([null, undefined, '', 'Basic realm="x"', 'Bearerish error="x"', `Bearer error="${'x'.repeat(3000)}"`])('%j is no Bearer challenge', (header) => {
-    expect(parseBearerChallenge(header)).toBeUndefined();
-  });
+  it.each([null, undefined, '', 'Basic realm="x"', 'Bearerish error="x"', `Bearer error="${'x'.repeat(3000)}"`])(
+    '%j is no Bearer challenge',
+    (header) => {
+      expect(parseBearerChallenge(header)).toBeUndefined();
+    },
+  );
 
   it('tells a step-up from other challenges', () => {
     expect(isStepUp(parseBearerChallenge('Bearer error="insufficient_user_authentication", max_age=300'))).toBe(true);

@@ -27,7 +27,12 @@ interface Operation {
 const known: Operation[] = operations.map(({ operationId, method, path }) => ({
   operationId,
   method,
-  pattern: new RegExp(`^${path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`),
+  pattern: new RegExp(
+    `^${path
+      .split(/\{[^}]+\}/)
+      .map(escape)
+      .join('[^/]+')}$`,
+  ),
   schema: schemas.get(`${operationId[0]!.toUpperCase()}${operationId.slice(1)}Response`),
 }));
 
@@ -45,7 +50,10 @@ export function contractViolations(method: string, url: URL, body: unknown): { o
   if (!operation?.schema) return undefined;
   const result = operation.schema.safeParse(body);
   if (result.success) return undefined;
-  return { operationId: operation.operationId, issues: result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ') };
+  return {
+    operationId: operation.operationId,
+    issues: result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; '),
+  };
 }
 
 /**

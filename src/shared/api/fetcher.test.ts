@@ -108,7 +108,12 @@ describe('apiFetch', () => {
 
   it.each([
     ["a gateway's {} (which fits the poll schema's optional fields)", '/api/v1/user/factor/f1/activate/poll', 'POST', {}],
-    ['an error body with fields the contract does not know', '/api/v1/user/factor/f1/activate/poll', 'POST', { factorResult: 'WAITING', message: 'Bad gateway' }],
+    [
+      'an error body with fields the contract does not know',
+      '/api/v1/user/factor/f1/activate/poll',
+      'POST',
+      { factorResult: 'WAITING', message: 'Bad gateway' },
+    ],
     ['a bare string (which fits the authorize answer, a string)', '/api/v1/auth/google/authorize?state=x', 'GET', 'Service Unavailable'],
   ])('is not fooled by %s under a 503', async (_, url, method, body) => {
     const call = apiFetch(url, { method });

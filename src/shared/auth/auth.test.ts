@@ -41,7 +41,13 @@ describe('readStoredUser', () => {
       redirect_uri: 'http://localhost/cb',
       userStore: new WebStorageStateStore({ store: window.sessionStorage }),
     });
-    const user = new User({ access_token: 'abc', id_token: 'id', token_type: 'Bearer', profile: { sub: 'u1', iss: 'x', aud: 'y', exp: 0, iat: 0 }, expires_at: inAnHour() });
+    const user = new User({
+      access_token: 'abc',
+      id_token: 'id',
+      token_type: 'Bearer',
+      profile: { sub: 'u1', iss: 'x', aud: 'y', exp: 0, iat: 0 },
+      expires_at: inAnHour(),
+    });
     await manager.storeUser(user);
     const read = readStoredUser(window.sessionStorage, userStorageKey('http://localhost:9000', 'account-portal'));
     expect(read).toMatchObject({ access_token: 'abc', id_token: 'id', profile: { sub: 'u1' } });
@@ -80,7 +86,11 @@ describe('createAuth', () => {
     const manager = stubManager();
     const { auth } = authWith(manager);
     await auth.signIn({ returnTo: 'https://evil.example/', scope: 'openid google' });
-    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile', startedAt: expect.any(Number) }, ui_locales: 'en', scope: 'openid google' });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile', startedAt: expect.any(Number) },
+      ui_locales: 'en',
+      scope: 'openid google',
+    });
   });
 
   it('asks for a fresh authentication when the sign-in completes a link, and carries its nonce', async () => {
@@ -100,7 +110,11 @@ describe('createAuth', () => {
     const manager = stubManager();
     const { auth } = authWith(manager);
     await auth.signIn({ returnTo: '/profile/mfa', maxAge: 300 });
-    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/profile/mfa', startedAt: expect.any(Number), maxAge: 300, stepUp: true }, ui_locales: 'en', max_age: 300 });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile/mfa', startedAt: expect.any(Number), maxAge: 300, stepUp: true },
+      ui_locales: 'en',
+      max_age: 300,
+    });
   });
 
   it('completes a callback with one exchange at the library, and hands out its token', async () => {
@@ -122,7 +136,11 @@ describe('createAuth', () => {
   ])('a link sign-in with %s: completed %s', async (_, claims, completes) => {
     const manager = stubManager({ access_token: 't', expired: false, id_token: idToken(claims), profile: { sub: 'a' } as User['profile'] });
     manager.signinRedirectCallback.mockResolvedValue({
-      access_token: 't', expired: false, id_token: idToken(claims), profile: { sub: 'a' }, state: { returnTo: '/profile', link: 'n-1234567890abcdef', maxAge: 0 },
+      access_token: 't',
+      expired: false,
+      id_token: idToken(claims),
+      profile: { sub: 'a' },
+      state: { returnTo: '/profile', link: 'n-1234567890abcdef', maxAge: 0 },
     } as never);
     const { auth } = authWith(manager);
     const done = auth.completeSignIn('http://x/cb?code=2');
@@ -157,7 +175,10 @@ describe('createAuth', () => {
     const posted: unknown[] = [];
     const channel = { postMessage: (m: unknown) => posted.push(m), addEventListener: vi.fn() };
     const fetched: Array<[string, RequestInit]> = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (fetched.push([url, init]), new Response(null, { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => (fetched.push([url, init]), new Response(null, { status: 200 }))),
+    );
     const auth = createAuth(async () => manager as unknown as UserManager, { channel });
     await auth.getUser();
     const storageWhenEnding: string[][] = [];
@@ -185,7 +206,13 @@ describe('createAuth', () => {
     vi.useFakeTimers();
     storeUser({ access_token: 't', id_token: 'id', refresh_token: 'rt', expires_at: inAnHour() });
     const manager = stubManager();
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
+    );
     const { auth } = authWith(manager);
     const done = auth.signOut();
     await vi.advanceTimersByTimeAsync(1999);
@@ -197,7 +224,7 @@ describe('createAuth', () => {
     vi.useRealTimers();
   });
 
-  it('a logout in another tab ends this tab\'s session too and revokes its refresh token; a tab without one, or a message without a logout, is left alone', async () => {
+  it("a logout in another tab ends this tab's session too and revokes its refresh token; a tab without one, or a message without a logout, is left alone", async () => {
     let deliver: (event: MessageEvent) => void = () => undefined;
     const channel = { postMessage: vi.fn(), addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => (deliver = listener) };
     const manager = stubManager();
@@ -220,7 +247,12 @@ describe('createAuth', () => {
     expect(listener).not.toHaveBeenCalled();
 
     const revoked: string[] = [];
-    server.use(http.post('http://localhost:9000/token/revocation', async ({ request }) => (revoked.push(await request.text()), new HttpResponse(null, { status: 200 }))));
+    server.use(
+      http.post(
+        'http://localhost:9000/token/revocation',
+        async ({ request }) => (revoked.push(await request.text()), new HttpResponse(null, { status: 200 })),
+      ),
+    );
     window.localStorage.setItem('portal.signedOutAt', String(Date.now() + 1000));
     deliver(signedOut());
     expect(listener).toHaveBeenCalledTimes(1);
@@ -244,7 +276,12 @@ describe('createAuth', () => {
 
   it('a sign-in that was under way when the portal was logged out elsewhere is void', async () => {
     const manager = stubManager();
-    manager.signinRedirectCallback.mockResolvedValue({ access_token: 't', expired: false, profile: { sub: 'a' }, state: { returnTo: '/profile', startedAt: 1000 } } as never);
+    manager.signinRedirectCallback.mockResolvedValue({
+      access_token: 't',
+      expired: false,
+      profile: { sub: 'a' },
+      state: { returnTo: '/profile', startedAt: 1000 },
+    } as never);
     window.localStorage.setItem('portal.signedOutAt', '2000');
     const { auth } = authWith(manager);
     await expect(auth.completeSignIn('http://x/cb?code=3')).rejects.toThrow('you logged out in another tab while this sign-in was under way.');

@@ -270,7 +270,11 @@ export function createAuth(
     forgetSession();
     elsewhereListeners.forEach((listener) => listener());
     // Its refresh token must not outlive the logout either.
-    if (stored.refresh_token) void manager().then((loaded) => revokeRefreshToken(loaded, clientId, stored.refresh_token!), () => undefined);
+    if (stored.refresh_token)
+      void manager().then(
+        (loaded) => revokeRefreshToken(loaded, clientId, stored.refresh_token!),
+        () => undefined,
+      );
   }
 
   channel?.addEventListener('message', (event) => {

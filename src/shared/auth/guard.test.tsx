@@ -36,14 +36,16 @@ describe('sign-in guard', () => {
   });
 
   it.each(['/idp/instructions?error=x&error_description=Access%20denied', '/idp/link/iamsmart/success', '/auth/apple/callback?code=1&state=forged'])(
-    'fetches no data on the public route %s', async (path) => {
-    const auth = fakeAuth({ signedIn: true });
-    const requests = recordRequests();
-    renderRoute(path, { auth });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-    expect(requests).toEqual([]);
-  });
+    'fetches no data on the public route %s',
+    async (path) => {
+      const auth = fakeAuth({ signedIn: true });
+      const requests = recordRequests();
+      renderRoute(path, { auth });
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+      expect(requests).toEqual([]);
+    },
+  );
 
   it('treats an unknown social provider as a page that does not exist', async () => {
     renderRoute('/auth/myspace/login');

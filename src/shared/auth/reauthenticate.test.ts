@@ -5,7 +5,12 @@ import { parseBearerChallenge } from '../api/challenge';
 import { createReauthenticator, REAUTH_QUIET_MS } from './reauthenticate';
 
 const expired = new ApiError('Token expired', 'server', 401, parseBearerChallenge('Bearer error="invalid_token"'));
-const stepUp = new ApiError('Please sign in again', 'server', 401, parseBearerChallenge('Bearer error="insufficient_user_authentication", max_age=300'));
+const stepUp = new ApiError(
+  'Please sign in again',
+  'server',
+  401,
+  parseBearerChallenge('Bearer error="insufficient_user_authentication", max_age=300'),
+);
 
 describe('createReauthenticator', () => {
   it('signs in again once, back to the same page, keeping the old token until the new one arrives', async () => {

@@ -49,7 +49,12 @@ export interface ReauthenticatorOptions {
 
 export function createReauthenticator(
   auth: Auth,
-  { storage = window.sessionStorage, now = Date.now, here = () => `${window.location.pathname}${window.location.search}`, onSignInFailed }: ReauthenticatorOptions = {},
+  {
+    storage = window.sessionStorage,
+    now = Date.now,
+    here = () => `${window.location.pathname}${window.location.search}`,
+    onSignInFailed,
+  }: ReauthenticatorOptions = {},
 ) {
   let started = false;
   return function onUnauthorized(error?: ApiError): boolean {

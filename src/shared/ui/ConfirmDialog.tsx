@@ -20,7 +20,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal question with Cancel and a confirm button. Loaded on first use (see LazyConfirmDialog). */
-export default function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel, onClose = onCancel, confirmColor = 'red.8' }: ConfirmDialogProps) {
+export default function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  onClose = onCancel,
+  confirmColor = 'red.8',
+}: ConfirmDialogProps) {
   const t = useT();
   return (
     // Built from Modal's parts so its header is a plain div: a <header> in a dialog would be a

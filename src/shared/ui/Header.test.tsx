@@ -82,7 +82,12 @@ describe('signed-in shell', () => {
 
   it('logs out: ends the server sessions with the captured token, empties the query cache, and signs out at the identity provider', async () => {
     const bearers: Array<string | null> = [];
-    server.use(http.delete('*/api/v1/user/sessions', ({ request }) => (bearers.push(request.headers.get('Authorization')), HttpResponse.json({ status: true }))));
+    server.use(
+      http.delete(
+        '*/api/v1/user/sessions',
+        ({ request }) => (bearers.push(request.headers.get('Authorization')), HttpResponse.json({ status: true })),
+      ),
+    );
     const { user, auth, queryClient, router } = renderRoute('/profile/details');
     await screen.findByTestId('header-user-name');
     expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
@@ -100,7 +105,9 @@ describe('signed-in shell', () => {
     const { user, auth } = renderRoute('/profile/details');
     // This auth never reports the logout, so only the way the logout makes its call (never
     // through the query cache's 401 path) keeps a sign-in from starting here.
-    auth.signOut.mockImplementation(async ({ endServerSessions } = {}) => void (await endServerSessions?.('test-access-token').catch(() => undefined)));
+    auth.signOut.mockImplementation(
+      async ({ endServerSessions } = {}) => void (await endServerSessions?.('test-access-token').catch(() => undefined)),
+    );
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 100));

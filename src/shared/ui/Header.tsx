@@ -85,7 +85,16 @@ export function Header() {
               {t('nav.menu')}
             </Button>
             {/* A disclosure of plain links (the WAI pattern for site navigation), not a popup menu. */}
-            <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
+            <Paper
+              id={NAV_LIST_ID}
+              component="ul"
+              display={menuOpened ? undefined : 'none'}
+              shadow="md"
+              withBorder
+              p={4}
+              m={0}
+              className={classes.list}
+            >
               {items.map((item) => {
                 const current = isCurrentPage(item, pathname);
                 return (

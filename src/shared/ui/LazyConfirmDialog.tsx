@@ -27,7 +27,18 @@ export function LazyConfirmDialog(props: ConfirmDialogProps) {
 function PlainConfirm({ opened, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   if (!opened) return null;
   return (
-    <div role="alertdialog" aria-label={title} style={{ position: 'fixed', inset: 'auto 16px 16px 16px', zIndex: 400, padding: 16, background: 'var(--mantine-color-body)', border: '1px solid var(--mantine-color-default-border)' }}>
+    <div
+      role="alertdialog"
+      aria-label={title}
+      style={{
+        position: 'fixed',
+        inset: 'auto 16px 16px 16px',
+        zIndex: 400,
+        padding: 16,
+        background: 'var(--mantine-color-body)',
+        border: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
       <p>{message}</p>
       <button type="button" onClick={onCancel} disabled={busy}>
         {cancelLabel}

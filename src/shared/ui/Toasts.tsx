@@ -37,7 +37,13 @@ function PlainToasts() {
           key={request.message}
           role={request.color === 'red' ? 'alert' : 'status'}
           onClick={() => setShown((now) => now.filter((t) => t !== request))}
-          style={{ padding: 12, borderRadius: 4, background: 'var(--mantine-color-body)', border: '1px solid var(--mantine-color-default-border)', cursor: 'pointer' }}
+          style={{
+            padding: 12,
+            borderRadius: 4,
+            background: 'var(--mantine-color-body)',
+            border: '1px solid var(--mantine-color-default-border)',
+            cursor: 'pointer',
+          }}
         >
           {request.message}
         </div>

@@ -10,8 +10,17 @@ describe('authenticator app wizard', () => {
     const enrolments: unknown[] = [];
     const activations: unknown[] = [];
     server.use(
-      http.post('*/api/v1/user/factor/enroll', async ({ request }) => (enrolments.push(await request.json()), HttpResponse.json(example('enrollFactor', 'new-user')))),
-      http.post('*/api/v1/user/factor/:factorId/activate', async ({ params, request }) => (activations.push([params.factorId, await request.json()]), HttpResponse.json(example('activateFactor', 'new-user')))),
+      http.post(
+        '*/api/v1/user/factor/enroll',
+        async ({ request }) => (enrolments.push(await request.json()), HttpResponse.json(example('enrollFactor', 'new-user'))),
+      ),
+      http.post(
+        '*/api/v1/user/factor/:factorId/activate',
+        async ({ params, request }) => (
+          activations.push([params.factorId, await request.json()]),
+          HttpResponse.json(example('activateFactor', 'new-user'))
+        ),
+      ),
     );
     const { user, router } = renderRoute('/profile/mfa/enroll/GOOGLE/token:software:totp');
     expect(await screen.findByRole('heading', { name: 'Google / Microsoft Authenticator' })).toBeInTheDocument();
@@ -54,7 +63,11 @@ describe('authenticator app wizard', () => {
   });
 
   it('stays on the code step when the code is wrong', async () => {
-    server.use(http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ errorMessage: 'Your passcode doesn\u2019t match our records.' }, { status: 403 })));
+    server.use(
+      http.post('*/api/v1/user/factor/:factorId/activate', () =>
+        HttpResponse.json({ errorMessage: 'Your passcode doesn\u2019t match our records.' }, { status: 403 }),
+      ),
+    );
     const { user, router } = renderRoute('/profile/mfa/enroll/GOOGLE/token:software:totp');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
@@ -70,7 +83,9 @@ describe('authenticator app wizard', () => {
 
 describe('authenticator app wizard: answers without a status (spec section 8)', () => {
   it('an activation answered without a status aborts silently: no success, still on the code step', async () => {
-    server.use(http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ id: 'uft1siumingoogle', factorType: 'token:software:totp' })));
+    server.use(
+      http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ id: 'uft1siumingoogle', factorType: 'token:software:totp' })),
+    );
     const { user, router } = renderRoute('/profile/mfa/enroll/GOOGLE/token:software:totp');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));

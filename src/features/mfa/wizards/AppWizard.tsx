@@ -39,14 +39,22 @@ export function AppWizard({ kind }: { kind: FactorKindOf<'app'> }) {
   switch (state.step) {
     case 'intro':
       return (
-        <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={<Button onClick={() => dispatch({ type: 'next' })}>{t(kind.texts.start)}</Button>}>
+        <WizardStep
+          wizard={wizard}
+          title={t(kind.texts.title)}
+          actions={<Button onClick={() => dispatch({ type: 'next' })}>{t(kind.texts.start)}</Button>}
+        >
           <Text>{t(kind.texts.intro)}</Text>
         </WizardStep>
       );
     case 'device': {
       const store = kind.stores[state.device];
       return (
-        <WizardStep wizard={wizard} title={t('mfa.app.deviceTitle')} actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}>
+        <WizardStep
+          wizard={wizard}
+          title={t('mfa.app.deviceTitle')}
+          actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}
+        >
           <Radio.Group
             value={state.device}
             onChange={(value) => isDevice(value) && dispatch({ type: 'device', device: value })}

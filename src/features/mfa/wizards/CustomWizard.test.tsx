@@ -12,7 +12,9 @@ describe('City University Authenticator wizard', () => {
   it('draws the QR code from otpContent, shows the secret, and enrols with issuer, secret, code and time', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_790_000_000_000);
     const bodies: unknown[] = [];
-    server.use(http.post('*/api/v1/user/factor/enroll/totp', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json({ status: true }))));
+    server.use(
+      http.post('*/api/v1/user/factor/enroll/totp', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json({ status: true }))),
+    );
     const { user, router } = renderRoute('/profile/mfa/enroll/CUSTOM/token:hotp');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
 

@@ -19,7 +19,11 @@ export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
   switch (state.step) {
     case 'intro':
       return (
-        <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}>
+        <WizardStep
+          wizard={wizard}
+          title={t(kind.texts.title)}
+          actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}
+        >
           <Text>{t(kind.texts.intro)}</Text>
         </WizardStep>
       );

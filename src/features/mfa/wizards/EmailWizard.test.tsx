@@ -15,8 +15,17 @@ describe('email wizard', () => {
     const sends: unknown[] = [];
     const activations: unknown[] = [];
     server.use(
-      http.post('*/api/v1/user/factor/enroll/email', async ({ request }) => (sends.push(await request.json()), HttpResponse.json(example('enrollEmailFactor', 'new-user')))),
-      http.post('*/api/v1/user/factor/:factorId/activate', async ({ params, request }) => (activations.push([params.factorId, await request.json()]), HttpResponse.json({ id: params.factorId, status: 'ACTIVE' }))),
+      http.post(
+        '*/api/v1/user/factor/enroll/email',
+        async ({ request }) => (sends.push(await request.json()), HttpResponse.json(example('enrollEmailFactor', 'new-user'))),
+      ),
+      http.post(
+        '*/api/v1/user/factor/:factorId/activate',
+        async ({ params, request }) => (
+          activations.push([params.factorId, await request.json()]),
+          HttpResponse.json({ id: params.factorId, status: 'ACTIVE' })
+        ),
+      ),
     );
     const { user, router } = renderRoute('/profile/mfa/enroll/OKTA/email');
     await user.click(await screen.findByRole('button', { name: 'Send me the code' }));

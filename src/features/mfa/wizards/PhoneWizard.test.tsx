@@ -12,7 +12,12 @@ afterEach(() => {
 
 function recordEnrolments() {
   const bodies: unknown[] = [];
-  server.use(http.post('*/api/v1/user/factor/enroll/phone', async ({ request }) => (bodies.push(await request.json()), HttpResponse.json(example('enrollPhoneFactor', 'new-user')))));
+  server.use(
+    http.post(
+      '*/api/v1/user/factor/enroll/phone',
+      async ({ request }) => (bodies.push(await request.json()), HttpResponse.json(example('enrollPhoneFactor', 'new-user'))),
+    ),
+  );
   return bodies;
 }
 
@@ -46,7 +51,15 @@ describe('SMS wizard', () => {
   it('sends the code to +dial code and number, then reads Sent; verifies and returns to the list', async () => {
     const bodies = recordEnrolments();
     const activations: unknown[] = [];
-    server.use(http.post('*/api/v1/user/factor/:factorId/activate', async ({ params, request }) => (activations.push([params.factorId, await request.json()]), HttpResponse.json(example('activateFactor', 'new-user')))));
+    server.use(
+      http.post(
+        '*/api/v1/user/factor/:factorId/activate',
+        async ({ params, request }) => (
+          activations.push([params.factorId, await request.json()]),
+          HttpResponse.json(example('activateFactor', 'new-user'))
+        ),
+      ),
+    );
     const { user, router } = await openSms();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Hong Kong SAR China (+852)');
     await user.type(screen.getByLabelText('Phone number'), '9123 4567');
@@ -144,7 +157,9 @@ describe('phone numbers as the telephone network knows them', () => {
     await sms.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom (+44)');
     await sms.user.type(screen.getByLabelText('Phone number'), '020 7946 0000');
     await sms.user.click(screen.getByRole('button', { name: 'Send Code' }));
-    expect(screen.getByText('This looks like a landline, which cannot receive text messages. Use a mobile number, or set up voice call instead.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This looks like a landline, which cannot receive text messages. Use a mobile number, or set up voice call instead.'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([]);
     sms.unmount();
     window.sessionStorage.clear();

@@ -58,7 +58,11 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
 
   if (state.step === 'intro') {
     return (
-      <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={<Button onClick={() => dispatch({ type: 'start' })}>{t('mfa.wizard.setup')}</Button>}>
+      <WizardStep
+        wizard={wizard}
+        title={t(kind.texts.title)}
+        actions={<Button onClick={() => dispatch({ type: 'start' })}>{t('mfa.wizard.setup')}</Button>}
+      >
         <Text>{t(kind.texts.intro)}</Text>
       </WizardStep>
     );
@@ -67,7 +71,8 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
   const send = form.onSubmit((values) => {
     const checked = check(values);
     // E.164, as the telephone network knows the number (countries.ts).
-    if ('e164' in checked) dispatch({ type: 'send', to: { country: values.country, phone: values.phone, extension: values.extension }, phoneNumber: checked.e164 });
+    if ('e164' in checked)
+      dispatch({ type: 'send', to: { country: values.country, phone: values.phone, extension: values.extension }, phoneNumber: checked.e164 });
   });
   const button = sendButton(state, { country, phone, extension });
   return (

@@ -13,7 +13,10 @@ function servePush(pollAnswers: Array<() => Response | Promise<Response>>) {
   const enrolments: unknown[] = [];
   let polls = 0;
   server.use(
-    http.post('*/api/v1/user/factor/enroll', async ({ request }) => (enrolments.push(await request.json()), HttpResponse.json(example('enrollFactor', 'full')))),
+    http.post(
+      '*/api/v1/user/factor/enroll',
+      async ({ request }) => (enrolments.push(await request.json()), HttpResponse.json(example('enrollFactor', 'full'))),
+    ),
     http.post('*/api/v1/user/factor/:factorId/activate/poll', () => {
       const answer = pollAnswers[Math.min(polls, pollAnswers.length - 1)]!;
       polls += 1;
@@ -28,7 +31,10 @@ async function toBarcode() {
   const view = renderRoute('/profile/mfa/enroll/OKTA/push');
   expect(await screen.findByText('Use a push notification sent to the mobile app')).toBeInTheDocument();
   await view.user.click(screen.getByRole('button', { name: 'Setup' }));
-  expect(await screen.findByRole('link', { name: /Install Okta Verify from the App Store/ })).toHaveAttribute('href', expect.stringContaining('okta-verify'));
+  expect(await screen.findByRole('link', { name: /Install Okta Verify from the App Store/ })).toHaveAttribute(
+    'href',
+    expect.stringContaining('okta-verify'),
+  );
   await view.user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('img', { name: /Barcode to scan/ });
   return view;
@@ -117,7 +123,10 @@ describe('Okta Verify code wizard', () => {
   it('enrols OKTA token:software:totp and confirms with its own success text', async () => {
     const enrolments: unknown[] = [];
     server.use(
-      http.post('*/api/v1/user/factor/enroll', async ({ request }) => (enrolments.push(await request.json()), HttpResponse.json(example('enrollFactor', 'new-user')))),
+      http.post(
+        '*/api/v1/user/factor/enroll',
+        async ({ request }) => (enrolments.push(await request.json()), HttpResponse.json(example('enrollFactor', 'new-user'))),
+      ),
     );
     const { user, router } = renderRoute('/profile/mfa/enroll/OKTA/token:software:totp');
     await user.click(await screen.findByRole('button', { name: 'Next' }));

@@ -24,7 +24,15 @@ describe('security key wizard', () => {
       response: { attestationObject: new Uint8Array([1, 2, 3]).buffer, clientDataJSON: new Uint8Array([4, 5]).buffer },
     });
     const activations: unknown[] = [];
-    server.use(http.post('*/api/v1/user/factor/:factorId/activate', async ({ params, request }) => (activations.push([params.factorId, await request.json()]), HttpResponse.json({ id: params.factorId, status: 'ACTIVE' }))));
+    server.use(
+      http.post(
+        '*/api/v1/user/factor/:factorId/activate',
+        async ({ params, request }) => (
+          activations.push([params.factorId, await request.json()]),
+          HttpResponse.json({ id: params.factorId, status: 'ACTIVE' })
+        ),
+      ),
+    );
     const { user, router } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
     await user.click(await screen.findByRole('button', { name: 'Enroll' }));
 
@@ -43,7 +51,10 @@ describe('security key wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Enroll' }));
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('The operation either timed out or was not allowed.');
-    expect(screen.getByRole('link', { name: 'About Web Authentication (W3C specification)' })).toHaveAttribute('href', 'https://www.w3.org/TR/webauthn-3/');
+    expect(screen.getByRole('link', { name: 'About Web Authentication (W3C specification)' })).toHaveAttribute(
+      'href',
+      'https://www.w3.org/TR/webauthn-3/',
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 

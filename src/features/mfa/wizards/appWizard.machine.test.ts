@@ -80,7 +80,9 @@ describe('app wizard machine', () => {
 
   it('finishes with the kind’s own success text when the activation carries a status, and not otherwise', () => {
     const verifying = run(google, atBarcode(), { type: 'next' }, { type: 'verify', passCode: '123456' }).state;
-    expect(run(google, verifying, { type: 'verified', answer: { ...answer, status: 'ACTIVE' } }).commands).toEqual([{ type: 'finish', message: 'mfa.app.success' }]);
+    expect(run(google, verifying, { type: 'verified', answer: { ...answer, status: 'ACTIVE' } }).commands).toEqual([
+      { type: 'finish', message: 'mfa.app.success' },
+    ]);
     const silent = run(google, verifying, { type: 'verified', answer: withoutStatus });
     expect(silent.commands).toEqual([]);
     expect(silent.state).toMatchObject({ step: 'code', verifying: false });

@@ -20,10 +20,7 @@ export interface Enrolment {
 export type PushActivation = 'waiting' | 'active' | 'timeout' | 'failed';
 
 /** The enrolment of the barcode step: asked for, refused, or there. */
-export type EnrolmentState =
-  | { status: 'requested' }
-  | { status: 'failed' }
-  | { status: 'ready'; enrolment: Enrolment; activation: PushActivation };
+export type EnrolmentState = { status: 'requested' } | { status: 'failed' } | { status: 'ready'; enrolment: Enrolment; activation: PushActivation };
 
 /** Kept through every step: the phone chosen, and how many enrolments were asked for. */
 interface Kept {
@@ -92,7 +89,9 @@ export function appWizardMachine(kind: FactorKindOf<'app'>): WizardMachine<AppSt
             return go({ ...state, enrolment: { status: 'ready', enrolment: ready, activation: 'waiting' } });
           }
           case 'enrolFailed':
-            return event.attempt === state.attempt && enrolment.status === 'requested' ? go({ ...state, enrolment: { status: 'failed' } }) : stay(state);
+            return event.attempt === state.attempt && enrolment.status === 'requested'
+              ? go({ ...state, enrolment: { status: 'failed' } })
+              : stay(state);
           case 'view':
             if (event.view === 'barcode' && state.view === 'manual' && kind.reenrolsOnBarcode) return enrol(state);
             return go({ ...state, view: event.view });

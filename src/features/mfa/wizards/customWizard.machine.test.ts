@@ -49,11 +49,16 @@ describe('custom authenticator machine', () => {
     expect(run(custom.initial, { type: 'verify', passCode: '1', enteredAt: 1 }).commands).toEqual([]);
     const verifying = run(atScan, { type: 'next' }, { type: 'verify', passCode: '654321', enteredAt: 1_790_000_000_000 });
     expect(verifying.commands).toMatchObject([
-      { type: 'enrollCustomTotp', data: { issuer: 'University Account', secret: 'JBSWY3DPEHPK3PXP', passCode: '654321', timestamp: 1_790_000_000_000 } },
+      {
+        type: 'enrollCustomTotp',
+        data: { issuer: 'University Account', secret: 'JBSWY3DPEHPK3PXP', passCode: '654321', timestamp: 1_790_000_000_000 },
+      },
     ]);
     expect(run(verifying.state, { type: 'verify', passCode: '1', enteredAt: 2 }).state).toBe(verifying.state);
     expect(run(verifying.state, { type: 'verifyFailed' }).state).toMatchObject({ verifying: false });
-    expect(run(verifying.state, { type: 'verified', answer: { status: true } }).commands).toEqual([{ type: 'finish', message: 'mfa.custom.success' }]);
+    expect(run(verifying.state, { type: 'verified', answer: { status: true } }).commands).toEqual([
+      { type: 'finish', message: 'mfa.custom.success' },
+    ]);
     const nothing: OperationStatus = JSON.parse('{}');
     expect(run(verifying.state, { type: 'verified', answer: nothing }).state).toMatchObject({ step: 'code', verifying: false });
   });

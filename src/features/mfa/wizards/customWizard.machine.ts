@@ -46,7 +46,8 @@ export function customWizardMachine(kind: FactorKindOf<'custom'>): WizardMachine
             { type: 'getCustomTotpSecret', done: (answer) => ({ type: 'secretLoaded', answer }), failed: () => ({ type: 'secretFailed' }) },
           );
         }
-        if (state.step === 'scan' && state.secret.status === 'ready') return go({ step: 'code', view: state.view, otp: state.secret, verifying: false });
+        if (state.step === 'scan' && state.secret.status === 'ready')
+          return go({ step: 'code', view: state.view, otp: state.secret, verifying: false });
         return stay(state);
       case 'back':
         if (state.step === 'scan') return go({ step: 'intro', secret: state.secret });

@@ -19,7 +19,9 @@ const sent: EmailEvent = { type: 'sent', answer };
 describe('email wizard machine', () => {
   it('sends once to the primary email, then shows the code step and starts the 10 s wait', () => {
     const sending = run(email.initial, { type: 'send' });
-    expect(sending.commands).toMatchObject([{ type: 'enrollEmailFactor', data: { factorType: 'email', provider: 'OKTA', email: 'smwong25@my.example.edu.hk' } }]);
+    expect(sending.commands).toMatchObject([
+      { type: 'enrollEmailFactor', data: { factorType: 'email', provider: 'OKTA', email: 'smwong25@my.example.edu.hk' } },
+    ]);
     expect(run(sending.state, { type: 'send' }).state).toBe(sending.state);
     const code = run(sending.state, sent);
     expect(code.state).toEqual({ step: 'code', factorId: answer.id, call: 'none', resendDue: false });
@@ -49,6 +51,8 @@ describe('email wizard machine', () => {
     expect(verifying.commands).toMatchObject([{ type: 'activateFactor', factorId: answer.id, data: { passCode: '246810' } }]);
     expect(run(verifying.state, { type: 'verify', passCode: '1' }).state).toBe(verifying.state);
     expect(run(verifying.state, { type: 'verifyFailed' }).state).toMatchObject({ call: 'none' });
-    expect(run(verifying.state, { type: 'verified', answer: { ...answer, status: 'ACTIVE' } }).commands).toEqual([{ type: 'finish', message: 'mfa.email.success' }]);
+    expect(run(verifying.state, { type: 'verified', answer: { ...answer, status: 'ACTIVE' } }).commands).toEqual([
+      { type: 'finish', message: 'mfa.email.success' },
+    ]);
   });
 });

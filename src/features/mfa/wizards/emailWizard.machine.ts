@@ -7,8 +7,7 @@ import { go, stay, type Transition, type WizardMachine } from './wizardMachine';
 export const EMAIL_RESEND_AFTER_MS = 10_000;
 
 export type EmailState =
-  | { step: 'intro'; sending: boolean }
-  | { step: 'code'; factorId: string; call: 'none' | 'sending' | 'verifying'; resendDue: boolean };
+  { step: 'intro'; sending: boolean } | { step: 'code'; factorId: string; call: 'none' | 'sending' | 'verifying'; resendDue: boolean };
 
 export type EmailEvent =
   | { type: 'send' }
@@ -38,7 +37,8 @@ export function emailWizardMachine(kind: FactorKindOf<'email'>, email: string): 
       case 'sent':
         if (!sending) return stay(state);
         // An answer without a status sent nothing (spec section 8).
-        if (!event.answer.id || !hasStatus(event.answer)) return go(state.step === 'intro' ? { ...state, sending: false } : { ...state, call: 'none' });
+        if (!event.answer.id || !hasStatus(event.answer))
+          return go(state.step === 'intro' ? { ...state, sending: false } : { ...state, call: 'none' });
         // Each send starts the wait for Send again over.
         return go(
           { step: 'code', factorId: event.answer.id, call: 'none', resendDue: false },

@@ -50,7 +50,9 @@ describe('wizards whose last answer carries no status', () => {
   it('security key: an activation without a status ends in the error box, no success', async () => {
     Object.defineProperty(navigator, 'credentials', {
       configurable: true,
-      value: { create: vi.fn(async () => ({ response: { attestationObject: new Uint8Array([1]).buffer, clientDataJSON: new Uint8Array([2]).buffer } })) },
+      value: {
+        create: vi.fn(async () => ({ response: { attestationObject: new Uint8Array([1]).buffer, clientDataJSON: new Uint8Array([2]).buffer } })),
+      },
     });
     server.use(
       http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(example('enrollFactor', 'webauthn'))),

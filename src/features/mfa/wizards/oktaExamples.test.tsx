@@ -26,7 +26,10 @@ function answer(enrolment: [string, string], activation?: string, polls: string[
   const enrolPath = { enrollFactor: 'enroll', enrollPhoneFactor: 'enroll/phone', enrollEmailFactor: 'enroll/email' }[enrolOperation]!;
   server.use(
     http.post(`*/api/v1/user/factor/${enrolPath}`, () => (calls.push('enrol'), HttpResponse.json(example(enrolOperation, enrolExample)))),
-    http.post('*/api/v1/user/factor/:factorId/activate', ({ params }) => (calls.push(`activate ${params.factorId}`), HttpResponse.json(example('activateFactor', activation!)))),
+    http.post(
+      '*/api/v1/user/factor/:factorId/activate',
+      ({ params }) => (calls.push(`activate ${params.factorId}`), HttpResponse.json(example('activateFactor', activation!))),
+    ),
     http.post('*/api/v1/user/factor/:factorId/activate/poll', ({ params }) => {
       calls.push(`poll ${params.factorId}`);
       return HttpResponse.json(example('pollFactorActivation', polls[Math.min(polled++, polls.length - 1)]!));
@@ -57,7 +60,7 @@ describe("wizards fed Okta's published answers", () => {
     expect(calls.filter((call) => call.startsWith('poll'))).toEqual(['poll opfbtzzrjgwauUsxO0g4', 'poll opfbtzzrjgwauUsxO0g4']);
   });
 
-  it("shows no barcode from a host config.json does not name, and says so", async () => {
+  it('shows no barcode from a host config.json does not name, and says so', async () => {
     const configured = config.oktaOrgUrl;
     config.oktaOrgUrl = '';
     try {
@@ -108,7 +111,15 @@ describe("wizards fed Okta's published answers", () => {
 
   it.each([
     ['SMS', '/profile/mfa/enroll/OKTA/sms', 'okta-sms', 'Send Code', 'Sent', 'Activate sms successfully.', 'activate mbl1nz9JHJGHWRKMTLHP'],
-    ['voice call', '/profile/mfa/enroll/OKTA/call', 'okta-call', 'Call', 'Calling', 'Activate voice call successfully.', 'activate clf1nz9JHJGHWRKMTLHP'],
+    [
+      'voice call',
+      '/profile/mfa/enroll/OKTA/call',
+      'okta-call',
+      'Call',
+      'Calling',
+      'Activate voice call successfully.',
+      'activate clf1nz9JHJGHWRKMTLHP',
+    ],
   ])('%s: Okta’s enrolment and activation, to the end', async (_, path, name, send, sent, success, activation) => {
     const calls = answer(['enrollPhoneFactor', name], name);
     const { user, router } = renderRoute(path);
@@ -135,7 +146,9 @@ describe("wizards fed Okta's published answers", () => {
   });
 
   it('security key: Okta’s activation options (no rp.id, key types, attestation, selection) honoured, activated', async () => {
-    const create = vi.fn(async () => ({ response: { attestationObject: new Uint8Array([1, 2, 3]).buffer, clientDataJSON: new Uint8Array([4, 5]).buffer } }));
+    const create = vi.fn(async () => ({
+      response: { attestationObject: new Uint8Array([1, 2, 3]).buffer, clientDataJSON: new Uint8Array([4, 5]).buffer },
+    }));
     Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create } });
     const calls = answer(['enrollFactor', 'okta-webauthn'], 'okta-webauthn');
     const { user, router } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
@@ -149,7 +162,11 @@ describe("wizards fed Okta's published answers", () => {
       { type: 'public-key', alg: -7 },
       { type: 'public-key', alg: -257 },
     ]);
-    expect(options).toMatchObject({ attestation: 'direct', authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false }, excludeCredentials: [] });
+    expect(options).toMatchObject({
+      attestation: 'direct',
+      authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false },
+      excludeCredentials: [],
+    });
     expect(calls).toEqual(['enrol', 'activate fwf2rovRxogXJ0nDy0g4']);
   });
 });

@@ -3,7 +3,15 @@ import type { EnrollmentResponse } from '../../../../generated/model';
 import { example } from '../../../../tests/support/examples';
 import { isKnownCountry } from '../countries';
 import { FACTOR_KINDS, type FactorKindId, type FactorKindOf } from '../factorKinds';
-import { PHONE_RESEND_AFTER_MS, phoneWizardMachine, readPhoneDraft, sendButton, type PhoneEvent, type PhoneState, type PhoneTarget } from './phoneWizard.machine';
+import {
+  PHONE_RESEND_AFTER_MS,
+  phoneWizardMachine,
+  readPhoneDraft,
+  sendButton,
+  type PhoneEvent,
+  type PhoneState,
+  type PhoneTarget,
+} from './phoneWizard.machine';
 import type { Transition } from './wizardMachine';
 
 function phoneKind(id: FactorKindId): FactorKindOf<'phone'> {
@@ -118,10 +126,17 @@ describe('readPhoneDraft', () => {
       phone: '9123 4567',
       extension: '12',
     });
-    expect(readPhoneDraft(JSON.stringify({ country: 'HK', phone: '9123 4567' }), isKnownCountry)).toEqual({ country: 'HK', phone: '9123 4567', extension: '' });
+    expect(readPhoneDraft(JSON.stringify({ country: 'HK', phone: '9123 4567' }), isKnownCountry)).toEqual({
+      country: 'HK',
+      phone: '9123 4567',
+      extension: '',
+    });
   });
 
-  it.each([undefined, '', '{broken', 'null', JSON.stringify({ phone: 5 }), JSON.stringify({ country: 'XX', phone: '1' })])('ignores a draft it cannot read: %j', (draft) => {
-    expect(readPhoneDraft(draft, isKnownCountry)).toBeUndefined();
-  });
+  it.each([undefined, '', '{broken', 'null', JSON.stringify({ phone: 5 }), JSON.stringify({ country: 'XX', phone: '1' })])(
+    'ignores a draft it cannot read: %j',
+    (draft) => {
+      expect(readPhoneDraft(draft, isKnownCountry)).toBeUndefined();
+    },
+  );
 });

@@ -146,12 +146,10 @@ export function useWizard<S extends { step: string }, E extends { type: string }
             break;
           case 'finish':
             onLeave?.();
-            void queryClient
-              .invalidateQueries({ queryKey: getGetFactorsQueryKey() })
-              .then(() => {
-                toast.success(t(command.message));
-                return navigate({ to: '/profile/mfa' });
-              });
+            void queryClient.invalidateQueries({ queryKey: getGetFactorsQueryKey() }).then(() => {
+              toast.success(t(command.message));
+              return navigate({ to: '/profile/mfa' });
+            });
             break;
           default:
             call(command).then(dispatch, (error: unknown) => dispatch(command.failed(error)));

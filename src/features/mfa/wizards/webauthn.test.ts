@@ -28,7 +28,11 @@ describe('creationOptions', () => {
       { type: 'public-key', alg: -7 },
       { type: 'public-key', alg: -257 },
     ]);
-    expect(options).toMatchObject({ attestation: 'direct', timeout: 60000, authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false } });
+    expect(options).toMatchObject({
+      attestation: 'direct',
+      timeout: 60000,
+      authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false },
+    });
   });
 
   it('passes on the transports of excluded keys and the newer selection fields', () => {
@@ -42,7 +46,11 @@ describe('creationOptions', () => {
       'localhost',
     );
     expect(options.excludeCredentials).toEqual([{ type: 'public-key', id: expect.any(Uint8Array), transports: ['usb', 'nfc'] }]);
-    expect(options.authenticatorSelection).toEqual({ userVerification: 'required', residentKey: 'preferred', authenticatorAttachment: 'cross-platform' });
+    expect(options.authenticatorSelection).toEqual({
+      userVerification: 'required',
+      residentKey: 'preferred',
+      authenticatorAttachment: 'cross-platform',
+    });
     expect(options.timeout).toBe(120000);
   });
 
@@ -54,7 +62,10 @@ describe('creationOptions', () => {
 describe('activationPayload', () => {
   it('encodes attestation object and client data as URL-safe base64', () => {
     const credential = {
-      response: { attestationObject: new Uint8Array([1, 2, 251]).buffer, clientDataJSON: new TextEncoder().encode('{"type":"webauthn.create"}').buffer },
+      response: {
+        attestationObject: new Uint8Array([1, 2, 251]).buffer,
+        clientDataJSON: new TextEncoder().encode('{"type":"webauthn.create"}').buffer,
+      },
     } as unknown as PublicKeyCredential;
     expect(activationPayload(credential)).toEqual({ attestation: 'AQL7', clientData: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0' });
   });
