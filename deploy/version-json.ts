@@ -20,7 +20,8 @@ const COMMIT = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 /**
  * The identity from what git answered: `head` is `git rev-parse HEAD`'s output and `status`
  * `git status --porcelain`'s, each undefined when git could not answer. A status that could
- * not be read counts as dirty: a clean build is only claimed when git said so.
+ * not be read counts as dirty: a clean build is only claimed when git said so. Outside a
+ * checkout there is no commit to be clean against: the commit is "unknown" and dirty false.
  */
 export function buildIdentity({ head, status }: { head?: string | undefined; status?: string | undefined }, now: Date): BuildIdentity {
   const commit = head?.trim() ?? '';

@@ -1,7 +1,8 @@
 // The import zones of src/ (conventions: routes over features over shared over messages).
 // A feature never imports another feature, except the security overview, whose whole job is to
 // compose what the others know; nothing below the routes imports a route; shared code and the
-// message catalogue import no feature. Tests may reach across: they render whole routes, which
+// message catalogue import no feature. (The catalogue reads one shared module, storageKeys.ts,
+// which imports nothing.) Tests may reach across: they render whole routes, which
 // compose features.
 import { dirname, relative, resolve, sep } from 'node:path';
 

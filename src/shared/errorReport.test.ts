@@ -12,6 +12,10 @@ describe('scrub', () => {
     ['invalid number +852 2123 4567', 'invalid number [number]'],
     ['secret JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP leaked', 'secret [redacted] leaked'],
     ['at https://portal.example/assets/PhoneWizard-CNeMiEKg.js:12:34', 'at https://portal.example/assets/PhoneWizard-CNeMiEKg.js:12:34'],
+    ['wrong code 123456', 'wrong code [number]'],
+    ['secret JBSWY3DPEHPK3PXP', 'secret [redacted]'],
+    ['bad code=abc123&state=xyz given', 'bad code=[redacted]&state=[redacted] given'],
+    ['token dGhpcyBpcyBhIHNlY3JldCB0b2tlbi/2YWx1ZXM0 seen', 'token [redacted] seen'],
   ])('%s', (text, expected) => {
     expect(scrub(text)).toBe(expected);
   });
@@ -31,6 +35,12 @@ describe('errorReportOf', () => {
       at: '2026-11-23T10:00:00.000Z',
     });
     expect(report.stack.split('\n').length).toBeLessThanOrEqual(12);
+  });
+
+  it('scrubs the path too: its segments are the address bar, which anyone can craft', () => {
+    expect(errorReportOf(new Error('x'), 'error', { ...where, path: '/profile/mfa/enroll/okta/taiman.chan@cityu.edu.hk' }).path).toBe(
+      '/profile/mfa/enroll/okta/[email]',
+    );
   });
 
   it('tells only the type of a thrown object', () => {

@@ -30,10 +30,18 @@ export function scrub(text: string): string {
     text
       // An address keeps its path; its query and fragment (code, state, tokens) go.
       .replace(/((?:[a-z][\w+.-]*:\/\/[^\s?#'"`<>()]*)|(?:\/[\w\-./~%]*))[?#][^\s'"`<>()]*/gi, '$1')
+      // The same parameters written without an address in front.
+      .replace(/\b(code|state|token|access_token|id_token|refresh_token|session_state|ticket)=[^&\s'"`]*/gi, '$1=[redacted]')
       .replace(/eyJ[\w-]*\.[\w-]*\.[\w-]*/g, '[token]')
       .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]')
-      .replace(/\+?\d[\d\s-]{5,}\d/g, '[number]')
-      .replace(/[A-Za-z0-9_\-+/=]{32,}/g, (run) => (run.includes('/') && !/[+=]/.test(run) ? run : '[redacted]'))
+      // Phone numbers, one-time codes, account numbers: six digits or more.
+      .replace(/\+?\d[\d\s-]{4,}\d/g, '[number]')
+      // Shared secrets (base32, as authenticator apps take them).
+      .replace(/\b[A-Z2-7]{16,}=*/g, '[redacted]')
+      // Long opaque values; a code file's address, or a path of short segments, stays.
+      .replace(/[A-Za-z0-9_\-+/=.]{32,}/g, (run) =>
+        /\.(m?js|css|tsx?)$/.test(run) || (run.split('/').every((part) => part.length < 20) && !/[+=]/.test(run)) ? run : '[redacted]',
+      )
   );
 }
 
@@ -55,7 +63,7 @@ export function errorReportOf(
     name: scrub(name).slice(0, 60),
     message: scrub(message).slice(0, MAX_MESSAGE),
     stack: scrub(stack.split('\n').slice(0, MAX_STACK_LINES).join('\n')),
-    path: where.path.split(/[?#]/)[0]!,
+    path: scrub(where.path.split(/[?#]/)[0]!),
     build: where.build.split(/[?#]/)[0]!,
     language: where.language,
     at: where.now.toISOString(),

@@ -1,3 +1,5 @@
+import { FactorType } from '../../generated/model';
+
 /**
  * How the portal reads the answers of the factor calls (spec sections 7 and 8). They come from
  * a backend that relays Okta, so they are read for what they say, not for what was hoped.
@@ -21,4 +23,9 @@ export function hasStatus(answer: unknown): boolean {
  */
 export function isRemoved(answer: unknown): boolean {
   return Boolean(answer) && statusOf(answer) !== false;
+}
+
+/** Whether a factor is the security question, compared ignoring case (spec section 3). */
+export function isQuestionFactor(factor: { factorType: string }): boolean {
+  return factor.factorType.toLowerCase() === FactorType.question;
 }

@@ -1,15 +1,10 @@
+import { RELOADED_FOR_KEY, routerReloadKey } from './storageKeys';
+
 /**
  * A tab left open across a release asks for code files the new release no longer has. One
  * reload fetches the new index and its files; a second failure of the same file in the same
  * build is a real outage, and reloading again would only loop.
  */
-const RELOADED_FOR_KEY = 'portal.reloadedFor';
-/**
- * TanStack Router reloads once by itself when a route's component file is missing, marking the
- * file under this key (lazyRouteComponent). Both guards are read and written, so that whichever
- * sees a missing file first, the page reloads once for it, not twice.
- */
-const routerReloadKey = (message: string) => `tanstack_router_reload:${message}`;
 
 let leaving = false;
 /** Whether the page is reloading: what fails meanwhile is not worth showing or reporting. */

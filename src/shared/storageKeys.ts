@@ -27,9 +27,19 @@ export const JUST_LINKED_KEY = 'portal.justLinked';
 export const REAUTH_KEY = 'portal.reauthAt';
 /** The code file and build the page last reloaded for (see staleBuild). */
 export const RELOADED_FOR_KEY = 'portal.reloadedFor';
+/**
+ * TanStack Router's own mark for a route file it reloaded the page for (lazyRouteComponent):
+ * staleBuild reads and writes it too, so the page reloads once per missing file, not twice.
+ */
+export const routerReloadKey = (message: string) => `tanstack_router_reload:${message}`;
+/** oidc-client-ts keeps its user and each pending sign-in under this prefix (its own names). */
+export const OIDC_PREFIX = 'oidc.';
 /** What a person was typing, per person and field, across a sign-in round trip. */
 export const draftKey = (subject: string, field: string) => `portal.draft.${subject}.${field}`;
-/** The state sent to a social provider, to check on its return. */
+/**
+ * The state sent to a social provider, kept until its callback: in session storage, so only
+ * the tab that left for the provider can come back with it.
+ */
 export const socialStateKey = (provider: string) => `socialState.${provider}`;
 
 // BroadcastChannel

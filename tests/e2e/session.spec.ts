@@ -4,7 +4,7 @@ import { IDP, signIn } from './support';
 
 /**
  * The dev identity provider registers the portal a second time with 65-second access tokens
- * (mock/idp.mjs): the portal, pointed at that client by its config file, renews at once and
+ * (mock/idp.ts): the portal, pointed at that client by its config file, renews at once and
  * would warn 5 seconds in.
  */
 async function useShortSessions(page: Page) {

@@ -131,7 +131,7 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['x-content-type-options']).toBe('nosniff');
 
-  // Scripts travel precompressed (deploy/precompress.mjs), brotli where the browser takes it.
+  // Scripts travel precompressed (deploy/precompress.ts), brotli where the browser takes it.
   // Read from the document as served: the page itself is already on its way to sign in.
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await response!.text())?.[1];
   expect(entry).toMatch(/^\/assets\/index-.+\.js$/);

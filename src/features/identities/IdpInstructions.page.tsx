@@ -4,7 +4,7 @@ import { config } from '../../shared/config';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import type { Instructions } from './idpInstructions';
+import type { Instructions } from './idpInstructions.flow';
 
 /** Very long values (a crafted link) are cut so the page stays readable. */
 const shorten = (value: string) => (value.length > 300 ? `${value.slice(0, 300)}…` : value);

@@ -6,7 +6,7 @@ import { socialProvider } from '../../shared/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import type { LinkFailure } from './socialCallback';
+import type { LinkFailure } from './socialCallback.flow';
 
 /**
  * /auth/{provider}/callback and /idp/link/{provider}: waiting while the provider's code is

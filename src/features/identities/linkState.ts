@@ -196,7 +196,6 @@ export function discardLinkAttempt({ local = window.localStorage, session = wind
  * The backend's ticket for the external account its code exchange found (openapi.yaml,
  * `link_ticket`): in this tab's session storage only, and only while the attempt lasts.
  */
-
 export function keepLinkTicket(ticket: string | undefined, session: Storage = window.sessionStorage): void {
   if (ticket) session.setItem(LINK_TICKET_KEY, ticket);
   else session.removeItem(LINK_TICKET_KEY);
@@ -213,7 +212,6 @@ function linkAttemptStored(storage: Storage = window.localStorage): boolean {
 }
 
 /** Set by the tab that has just made a link, for its success page (and only it) to go on to sign out. */
-
 export function markJustLinked(provider: SocialProvider, session: Storage = window.sessionStorage): void {
   session.setItem(JUST_LINKED_KEY, provider);
 }

@@ -19,11 +19,6 @@ export function createSocialState(random: RandomSource = (bytes) => crypto.getRa
 }
 
 /**
- * Where the state sent to a provider is kept until its callback: session storage, so only
- * the tab that left for the provider can come back with it.
- */
-
-/**
  * Where the browser may be sent with an address the server gave: a path on this origin or
  * an http(s) address. Anything else (javascript:, data:, garbage) is refused.
  */

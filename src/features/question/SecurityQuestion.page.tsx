@@ -2,6 +2,7 @@ import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, T
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
+import { FactorProvider, FactorType } from '../../../generated/model';
 import { useT } from '../../messages/t';
 import { hasStatus, isRemoved } from '../../shared/factorAnswers';
 import { useDraft } from '../../shared/draft';
@@ -60,7 +61,7 @@ export function SecurityQuestionPage() {
     const chosen = question || defaultQuestion(options);
     if (busy || !chosen) return;
     enroll.mutate(
-      { data: { factorType: 'question', provider: 'OKTA', question: chosen, answer } },
+      { data: { factorType: FactorType.question, provider: FactorProvider.OKTA, question: chosen, answer } },
       // An answer without a status saved nothing (spec section 8): nothing to announce.
       { onSuccess: (result) => (hasStatus(result) ? afterChange(t('question.saved')) : undefined) },
     );

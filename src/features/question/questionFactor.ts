@@ -1,8 +1,9 @@
 import type { Factor, SecurityQuestionOption } from '../../../generated/model';
+import { isQuestionFactor } from '../../shared/factorAnswers';
 
-/** The question factor of the factor list, compared ignoring case (spec section 3). */
+/** The question factor of the factor list. */
 export function findQuestionFactor(factors: ReadonlyArray<Factor> | undefined): Factor | undefined {
-  return factors?.find((factor) => factor.factorType.toLowerCase() === 'question');
+  return factors?.find(isQuestionFactor);
 }
 
 /** Enrolled: the factor is active and carries its question. */

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useT } from '../../messages/t';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import type { CallbackFailure } from './signInCallback';
+import type { CallbackFailure } from './signInCallback.flow';
 
 /** Time the callback error stays on screen before the user goes back to / (spec section 9). */
 export const CALLBACK_ERROR_REDIRECT_MS = 2000;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IdpInstructions, IdpInstructionsPending } from '../../features/identities/IdpInstructions.page';
-import { readInstructions } from '../../features/identities/idpInstructions';
+import { readInstructions } from '../../features/identities/idpInstructions.flow';
 import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../shared/auth/flowRoute';
 import { takeCallbackQuery } from '../../shared/callbackQuery';
 import { stringParams } from '../../shared/searchParams';

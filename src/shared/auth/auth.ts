@@ -5,7 +5,7 @@ import { browser } from '../browser';
 import { config } from '../config';
 import { jwtClaims } from '../jwt';
 import { safeReturnPath } from './returnPath';
-import { COLOR_SCHEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, SESSION_CHANNEL, SIGNED_IN_AT_KEY, SIGNED_OUT_AT_KEY } from '../storageKeys';
+import { COLOR_SCHEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, OIDC_PREFIX, SESSION_CHANNEL, SIGNED_IN_AT_KEY, SIGNED_OUT_AT_KEY } from '../storageKeys';
 
 export const CALLBACK_PATH = '/auth/default/callback';
 
@@ -100,7 +100,7 @@ export function isFreshEnough(idToken: string | undefined, maxAge: number): bool
 
 /** Where oidc-client-ts keeps the signed-in user (its WebStorageStateStore, prefix `oidc.`). */
 export function userStorageKey(authority = config.oidcAuthority, clientId = config.oidcClientId) {
-  return `oidc.user:${authority}:${clientId}`;
+  return `${OIDC_PREFIX}user:${authority}:${clientId}`;
 }
 
 /** The part of the stored user the portal reads without loading oidc-client-ts. */
@@ -318,7 +318,7 @@ export function createAuth(
       try {
         const state = new URL(url).searchParams.get('state');
         // oidc-client-ts keeps each sign-in it started under `oidc.<state>` (its state store).
-        return Boolean(state) && storage.getItem(`oidc.${state}`) !== null;
+        return Boolean(state) && storage.getItem(`${OIDC_PREFIX}${state}`) !== null;
       } catch {
         return false;
       }

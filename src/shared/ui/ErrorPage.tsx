@@ -22,9 +22,11 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
 
   if (reloading) return <PageLoader />;
   return (
-    <section role="alert">
+    <section>
       <PageTitle>{t('error.pageTitle')}</PageTitle>
-      <Text mb="md">{t('error.pageBody')}</Text>
+      <Text mb="md" role="alert">
+        {t('error.pageBody')}
+      </Text>
       <Group>
         <Button
           onClick={() => {

@@ -10,7 +10,11 @@ const AUTO_CLOSE_MS = 6000;
 function show({ message, color }: ToastRequest) {
   // One message is shown once: repeated failures of the same call never stack up.
   const id = `toast:${color}:${message}`;
-  if (notificationsStore.getState().notifications.some((n) => n.id === id)) return;
+  const shown = notificationsStore.getState().notifications;
+  if (shown.some((n) => n.id === id)) return;
+  // Errors stay until clicked: a full stack makes room by closing its oldest, so the newest
+  // message is always seen rather than queued behind them.
+  if (shown.length >= TOAST_LIMIT && shown[0]?.id) notifications.hide(shown[0].id);
   notifications.show({
     id,
     message,

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../messages/t';
+import { isQuestionFactor } from '../factorAnswers';
 
 interface NavItem {
   to: '/profile/details' | '/profile/password' | '/profile/mfa' | '/profile/question' | '/profile/login';
@@ -24,7 +25,6 @@ export function isCurrentPage(item: NavItem, pathname: string): boolean {
   return path === item.to || (item.to === '/profile/mfa' && path.startsWith('/profile/mfa/'));
 }
 
-/** Factor types are compared ignoring case (spec section 3). */
 export function hasQuestionFactor(factors: ReadonlyArray<{ factorType: string }> | undefined): boolean {
-  return (factors ?? []).some((factor) => factor.factorType.toLowerCase() === 'question');
+  return (factors ?? []).some(isQuestionFactor);
 }

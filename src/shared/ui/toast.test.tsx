@@ -16,15 +16,17 @@ function renderToasts() {
 describe('toast', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('shows at most 5 at a time, each message once', async () => {
+  it('shows at most 5 at a time, the newest, each message once', async () => {
     renderToasts();
     act(() => {
       for (let i = 1; i <= 7; i += 1) toast.error(`Failure ${i}`);
-      toast.error('Failure 1');
+      toast.error('Failure 7');
     });
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(5));
-    expect(screen.getAllByText('Failure 1')).toHaveLength(1);
-    expect(screen.queryByText('Failure 6')).not.toBeInTheDocument();
+    // The newest are shown; the oldest made room for them.
+    await waitFor(() => expect(screen.queryByText('Failure 2')).not.toBeInTheDocument());
+    expect(screen.queryByText('Failure 1')).not.toBeInTheDocument();
+    for (const n of [3, 4, 5, 6, 7]) expect(screen.getAllByText(`Failure ${n}`)).toHaveLength(1);
   });
 
   it('keeps toasts raised before the viewport loaded, and shows them once it has', async () => {

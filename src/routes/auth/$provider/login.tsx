@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { SocialLogin } from '../../../features/identities/SocialLogin.page';
-import { startSocialLogin } from '../../../features/identities/socialLogin';
+import { startSocialLogin } from '../../../features/identities/socialLogin.flow';
 import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../shared/auth/flowRoute';
 import { isSocialProvider } from '../../../shared/socialProviders';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { finishLinkSignIn } from '../../../features/identities/linkSignIn';
-import { completeSignInCallback } from '../../../features/sign-in/signInCallback';
+import { completeSignInCallback } from '../../../features/sign-in/signInCallback.flow';
 import { SignInCallbackFailed, SignInCallbackPending } from '../../../features/sign-in/SignInCallback.page';
 import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../shared/auth/flowRoute';
 import { takeCallbackQuery } from '../../../shared/callbackQuery';

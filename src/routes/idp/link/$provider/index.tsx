@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { SocialCallback } from '../../../../features/identities/SocialCallback.page';
-import { continueSocialLink } from '../../../../features/identities/socialCallback';
+import { continueSocialLink } from '../../../../features/identities/socialCallback.flow';
 import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../../shared/auth/flowRoute';
 import { takeCallbackQuery } from '../../../../shared/callbackQuery';
 import { stringParams } from '../../../../shared/searchParams';

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
 import { isSocialProvider } from '../../shared/socialProviders';
-import type { LinkFailure } from './socialCallback';
+import type { LinkFailure } from './socialCallback.flow';
 import { isUserCreationDisabled } from './socialLink';
 
 export interface InstructionsSearch {
