@@ -3,10 +3,16 @@
 //      each other route adds (bundle-sizes.ts reads them from Vite's manifest);
 //   2. the number of sequential request rounds before the profile is shown, with the chain
 //      (rounds.ts);
-//   3. Lighthouse medians (default mobile emulation, simulated throttling) of the signed-in
-//      /profile/details of the `full` persona, after the real sign-in on the dev identity
-//      provider (lighthouse.ts, browser.ts);
-//   next to the machine's load.
+//   3. three journeys of the `full` persona to /profile/details, side by side, each the medians
+//      of --runs runs (default 5):
+//      - new tab: a tab without tokens while the identity provider's single sign-on session is
+//        live (Lighthouse navigation through the redirects; journey-new-tab.ts);
+//      - reload: the tab that holds the tokens loads the page again (Lighthouse navigation;
+//        journey-reload.ts);
+//      - sign-in: a fresh browser context from / through the identity provider's form to the
+//        profile (the browser's own timings; journey-sign-in.ts);
+//   next to the machine's load. A journey that does not end on the profile with every API call
+//   answered 200 fails the benchmark; a missed target is only reported.
 //
 //   node bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build]
 //
@@ -27,9 +33,21 @@ import type { Browser } from 'puppeteer-core';
 import { NGINX, OPENSSL } from '../deploy/local-nginx.ts';
 import { CHROMIUM_PATH } from '../scripts/dev-stack.ts';
 import { fullPersona, launchBrowser, signIn, watchErrors } from './browser.ts';
+import { newTabJourney } from './journey-new-tab.ts';
+import { reloadJourney } from './journey-reload.ts';
+import { signInJourney, type SignInJourney } from './journey-sign-in.ts';
 import { routeSizes, type RouteSizes } from './bundle-sizes.ts';
-import { LIGHTHOUSE_FLAGS, lighthouseRuns, summarise, type Figures, type Summary } from './lighthouse.ts';
-import { printLighthouse, printMachine, printRounds, printSizes, type Machine } from './report.ts';
+import { LIGHTHOUSE_FLAGS, writeFlowResults, type NavigationJourney } from './lighthouse.ts';
+import {
+  printJourneys,
+  printLighthouseSettings,
+  printMachine,
+  printNavigationRuns,
+  printRounds,
+  printSignInRuns,
+  printSizes,
+  type Machine,
+} from './report.ts';
 import { requestRounds, type Rounds } from './rounds.ts';
 import { assertPortsFree, build, killServersNow, startServers, stopBuild, stopServers } from './servers.ts';
 import { BenchError, fail, SERVERS, targetFor, type ServerKind, type Target } from './target.ts';
@@ -52,7 +70,15 @@ interface Results {
   pageErrors?: string[];
   requestRounds?: Rounds & { latencyMs: number };
   server?: Pick<Target, 'kind' | 'origin' | 'description'>;
-  lighthouse?: { page: string; user: string; persona: string; flags: typeof LIGHTHOUSE_FLAGS; runs: Figures[] } & Summary;
+  journeys?: {
+    page: string;
+    user: string;
+    persona: string;
+    lighthouseFlags: typeof LIGHTHOUSE_FLAGS;
+    newTab: NavigationJourney;
+    reload: NavigationJourney;
+    signIn: SignInJourney;
+  };
   durationSeconds?: number;
 }
 
@@ -61,7 +87,7 @@ function options(): Options {
   try {
     ({ values } = parseArgs({
       options: {
-        runs: { type: 'string', default: '3' },
+        runs: { type: 'string', default: '5' },
         server: { type: 'string', default: 'nginx' },
         'skip-lighthouse': { type: 'boolean', default: false },
         'skip-build': { type: 'boolean', default: false },
@@ -131,21 +157,40 @@ async function main(): Promise<void> {
     const served = await startServers(target);
     browser = await launchBrowser(served);
     results.machine.chromium = (await browser.version()).replace(/^\D+\//, ''); // 'Chrome/156.0…' -> '156.0…'
+    // This tab's sign-in also opens the identity provider's single sign-on session (its cookies,
+    // shared by every tab of the browser's default context), which the new-tab journey needs.
     const page = await browser.newPage();
-    results.pageErrors = watchErrors(page);
-    await signIn(page, user, served);
+    const pageErrors = watchErrors(page);
+    results.pageErrors = pageErrors;
+    await signIn(page, user, served.page);
     console.log(`bench: signed in as ${user.username} (${user.persona} persona)`);
     results.requestRounds = await requestRounds(page, user, served);
     printRounds(results.requestRounds, served);
-    const runs = await lighthouseRuns(page, user, served, opts.runs);
+    const reload = await reloadJourney(page, user, served, opts.runs);
+    const newTab = await newTabJourney(browser, user, served, opts.runs, pageErrors);
+    const signInRuns = await signInJourney(browser, user, served, opts.runs, pageErrors);
+    writeFlowResults({ newTab: newTab.flows, reload: reload.flow });
     results.server = { kind: served.kind, origin: served.origin, description: served.description };
-    results.lighthouse = { page: served.page, user: user.username, persona: user.persona, flags: LIGHTHOUSE_FLAGS, ...summarise(runs), runs };
+    results.journeys = {
+      page: served.page,
+      user: user.username,
+      persona: user.persona,
+      lighthouseFlags: LIGHTHOUSE_FLAGS,
+      newTab: newTab.journey,
+      reload: reload.journey,
+      signIn: signInRuns,
+    };
     results.machine.loadAverageAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
     if (distFingerprint() !== builtDist)
       fail('dist/ was rebuilt while the benchmark ran (by another `vite build`?): the figures may mix two builds; run it again');
     await cleanUp();
     printMachine(results.machine, `Chromium ${results.machine.chromium} (${CHROMIUM_PATH})`, results.machine.loadAverageAfter);
-    printLighthouse(results.lighthouse, user, served);
+    const { journeys } = results;
+    printLighthouseSettings([journeys.newTab, journeys.reload], user, served);
+    printNavigationRuns('New tab (no tokens in the tab, live single sign-on session):', journeys.newTab);
+    printNavigationRuns('Reload (the tab holds its tokens):', journeys.reload);
+    printSignInRuns(journeys.signIn);
+    printJourneys(journeys.newTab, journeys.reload, journeys.signIn);
   } else {
     printMachine(results.machine, 'Lighthouse skipped');
   }

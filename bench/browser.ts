@@ -53,26 +53,39 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Runs in the page: the header names the person and the 'Personal information' box shows them. */
-function profileShown(homeLink: string, displayName: string): boolean {
+/**
+ * Runs in the page: the header names the person and the 'Personal information' box shows them.
+ * Answers when it saw that (ms since the epoch, the clock of the browser's network events), so
+ * that a journey can end at that moment rather than when Node heard of it.
+ */
+function profileShown(homeLink: string, displayName: string): number | false {
   const box = document.querySelector('section[aria-labelledby="personal-information"] dl');
   const home = [...document.querySelectorAll('header a[aria-label]')].some((a) => a.getAttribute('aria-label') === homeLink);
-  return location.pathname === '/profile/details' && home && Boolean(box?.textContent?.includes(displayName));
+  const shown = location.pathname === '/profile/details' && home && Boolean(box?.textContent?.includes(displayName));
+  return shown && performance.timeOrigin + performance.now();
 }
 
-export async function signIn(page: Page, user: BenchUser, target: Target): Promise<void> {
-  await page.goto(target.page);
+/** Signs in from `url` on the identity provider's form; answers when the profile was shown (ms since the epoch). */
+export async function signIn(page: Page, user: BenchUser, url: string): Promise<number> {
+  await page.goto(url);
+  await fillSignInForm(page, user);
+  return assertProfileShown(page, user, 'after sign-in', 30_000);
+}
+
+/** The identity provider's form, as a person fills it; answers once the browser has left the form. */
+export async function fillSignInForm(page: Page, user: BenchUser): Promise<void> {
   await page.locator('h1::-p-text(University sign-in)').setTimeout(15_000).wait();
   if (!page.url().startsWith(`${IDP_ORIGIN}/interaction/`)) fail(`the portal did not send the browser to the identity provider: ${page.url()}`);
   await page.locator('::-p-aria([name="Username"][role="textbox"])').fill(user.username);
   await page.locator('::-p-aria([name="Password"][role="textbox"])').fill(user.password);
   await Promise.all([page.waitForNavigation(), page.locator('::-p-aria([name="Sign in"][role="button"])').click()]);
-  await assertProfileShown(page, user, 'after sign-in', 30_000);
 }
 
-export async function assertProfileShown(page: Page, user: BenchUser, when: string, timeout = 5000): Promise<void> {
+/** Waits for the signed-in profile; answers when the page saw it (ms since the epoch). */
+export async function assertProfileShown(page: Page, user: BenchUser, when: string, timeout = 5000): Promise<number> {
   try {
-    await page.waitForFunction(profileShown, { timeout, polling: 'mutation' }, user.homeLink, user.displayName);
+    const handle = await page.waitForFunction(profileShown, { timeout, polling: 'mutation' }, user.homeLink, user.displayName);
+    return (await handle.jsonValue()) as number;
   } catch {
     const text = await page.evaluate(() => document.body?.innerText.slice(0, 300)).catch((error) => String(error));
     fail(`${when}: the signed-in profile of ${user.username} is not shown (at ${page.url()}): ${JSON.stringify(text)}`);

@@ -1,25 +1,40 @@
-// Lighthouse runs of the signed-in page, the figures taken from each, and their medians.
+// What the journeys measured with Lighthouse's navigation mode share: its settings, the figures
+// taken from each run (after checking the run ended on the signed-in profile), their medians
+// and the targets.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startFlow, type Flags, type Result } from 'lighthouse';
-import type { Page } from 'puppeteer-core';
+import type { Flags, FlowResult, Result } from 'lighthouse';
 import { IDP_ORIGIN } from '../scripts/dev-stack.ts';
-import { assertProfileShown, type BenchUser } from './browser.ts';
-import { fail, type Target } from './target.ts';
+import { fail, type Target as BenchTarget } from './target.ts';
 
 const FLOW_RESULT = fileURLToPath(new URL('./lighthouse-flow.json', import.meta.url));
 
-/** The metrics reported for /profile/details, with the targets set for it. */
+/** The metrics reported for a Lighthouse navigation (each journey sets its own targets). */
 export const METRICS = [
-  { key: 'performance', label: 'performance score', test: (v: number) => v >= 95, text: '>= 95' },
+  { key: 'performance', label: 'performance score' },
   { key: 'fcp', label: 'First Contentful Paint' },
-  { key: 'lcp', label: 'Largest Contentful Paint', test: (v: number) => v <= 2000, text: '<= 2.0 s' },
-  { key: 'tbt', label: 'Total Blocking Time', test: (v: number) => v <= 150, text: '<= 150 ms' },
-  { key: 'cls', label: 'Cumulative Layout Shift', test: (v: number) => v === 0, text: '= 0' },
+  { key: 'lcp', label: 'Largest Contentful Paint' },
+  { key: 'tbt', label: 'Total Blocking Time' },
+  { key: 'cls', label: 'Cumulative Layout Shift' },
+  { key: 'requests', label: 'requests' },
   { key: 'bytes', label: 'total bytes' },
 ] as const;
 
 export type MetricKey = (typeof METRICS)[number]['key'];
+
+/** A bound a journey's median must keep to; missing one is reported, and does not fail the run. */
+export interface Target {
+  key: MetricKey;
+  text: string;
+  test: (value: number) => boolean;
+}
+
+/** How a journey's runs must go, besides ending on the profile with every API call answered 200. */
+export interface Expectations {
+  /** Through the identity provider's authorization endpoint (new tab), or never near it (reload). */
+  viaIdentityProvider: boolean;
+  targets: readonly Target[];
+}
 
 /**
  * Lighthouse's default mobile emulation and simulated throttling, in the tab that signed in.
@@ -36,7 +51,6 @@ export type Figures = Record<MetricKey, number> & {
   run: number;
   lcpElement: string;
   layoutShifts: { element: string; score: number }[];
-  requests: number;
   protocols: string[];
   apiCalls: string[];
   benchmarkIndex: number;
@@ -50,20 +64,8 @@ export interface Summary {
   targets: Partial<Record<MetricKey, { target: string; value: number; pass: boolean }>>;
 }
 
-export async function lighthouseRuns(page: Page, user: BenchUser, target: Target, runs: number): Promise<Figures[]> {
-  const flow = await startFlow(page, { name: 'bench: /profile/details signed in', flags: LIGHTHOUSE_FLAGS });
-  for (let run = 1; run <= runs; run += 1) {
-    const started = Date.now();
-    await flow.navigate(target.page, { name: `run ${run}` });
-    await assertProfileShown(page, user, `Lighthouse run ${run}`);
-    console.log(`bench: Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  const result = await flow.createFlowResult();
-  // Every audit of every run, for whoever needs more than the table (open it in Lighthouse's
-  // viewer, or read it with jq): main-thread breakdown, LCP phases, the request waterfall.
-  writeFileSync(FLOW_RESULT, JSON.stringify(result));
-  return result.steps.map((step, i) => figures(step.lhr, i + 1, target));
-}
+/** A journey measured with Lighthouse: every run, and the medians against the journey's targets. */
+export type NavigationJourney = Summary & { runs: Figures[] };
 
 interface NetworkRequest {
   url: string;
@@ -82,20 +84,26 @@ function itemsOf<T>(lhr: Result, audit: string): T[] {
   return (lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? [];
 }
 
-/** One run's figures, after checking that it measured the signed-in page. */
-function figures(lhr: Result, run: number, target: Target): Figures {
-  if (lhr.runtimeError) fail(`Lighthouse run ${run}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+/** One run's figures, after checking that it measured the signed-in page as the journey expects. */
+export function figures(lhr: Result, run: number, page: BenchTarget, expect: Expectations, journey: string): Figures {
+  const where = `${journey}, Lighthouse run ${run}`;
+  if (lhr.runtimeError) fail(`${where}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const final = new URL(lhr.finalDisplayedUrl);
-  if (final.origin + final.pathname !== target.page) fail(`Lighthouse run ${run} ended at ${lhr.finalDisplayedUrl}, not ${target.page}`);
+  if (final.origin + final.pathname !== page.page) fail(`${where} ended at ${lhr.finalDisplayedUrl}, not ${page.page}`);
   const requests = itemsOf<NetworkRequest>(lhr, 'network-requests');
-  const toIdp = requests.filter((r) => r.url.startsWith(`${IDP_ORIGIN}/auth`) || r.url.startsWith(`${IDP_ORIGIN}/interaction`));
-  if (toIdp.length) fail(`Lighthouse run ${run} went through sign-in again: ${toIdp.map((r) => r.url).join(', ')}`);
+  const authorize = requests.filter((r) => r.url.startsWith(`${IDP_ORIGIN}/auth`));
+  // The login form lives under /interaction/; a live single sign-on session never shows it.
+  const loginForm = requests.filter((r) => r.url.startsWith(`${IDP_ORIGIN}/interaction`));
+  if (expect.viaIdentityProvider) {
+    if (!authorize.length) fail(`${where} never went to the identity provider (${IDP_ORIGIN}/auth)`);
+    if (loginForm.length) fail(`${where}: the identity provider asked to sign in again: ${loginForm.map((r) => r.url).join(', ')}`);
+  } else if (authorize.length || loginForm.length) {
+    fail(`${where} went through sign-in again: ${[...authorize, ...loginForm].map((r) => r.url).join(', ')}`);
+  }
   const api = requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
   const apiFailed = api.filter((r) => r.statusCode !== 200);
   if (!api.length || apiFailed.length) {
-    fail(
-      `Lighthouse run ${run}: the profile's API calls did not all answer 200: ${apiFailed.map((r) => `${r.url} ${r.statusCode}`).join(', ') || 'none made'}`,
-    );
+    fail(`${where}: the profile's API calls did not all answer 200: ${apiFailed.map((r) => `${r.url} ${r.statusCode}`).join(', ') || 'none made'}`);
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpNode = itemsOf<NodeDetails>(lhr, 'lcp-breakdown-insight').find((item) => item.type === 'node');
@@ -114,7 +122,8 @@ function figures(lhr: Result, run: number, target: Target): Figures {
     protocols: [...new Set(requests.map((r) => r.protocol))],
     apiCalls: api.map((r) => new URL(r.url).pathname),
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    warnings: lhr.runWarnings,
+    // Going through the identity provider is the journey itself, not something to warn about.
+    warnings: lhr.runWarnings.filter((w) => !(expect.viaIdentityProvider && w.includes('was redirected to'))),
     lighthouseVersion: lhr.lighthouseVersion,
     settings: {
       formFactor: lhr.configSettings.formFactor,
@@ -135,11 +144,18 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export function summarise(runs: Figures[]): Summary {
+export function summarise(runs: Figures[], goals: readonly Target[]): NavigationJourney {
   const medians = Object.fromEntries(METRICS.map(({ key }) => [key, median(runs.map((r) => r[key]))])) as Record<MetricKey, number>;
   const targets: Summary['targets'] = {};
-  for (const metric of METRICS) {
-    if ('test' in metric) targets[metric.key] = { target: metric.text, value: medians[metric.key], pass: metric.test(medians[metric.key]) };
-  }
-  return { medians, targets };
+  for (const goal of goals) targets[goal.key] = { target: goal.text, value: medians[goal.key], pass: goal.test(medians[goal.key]) };
+  return { medians, targets, runs };
+}
+
+/**
+ * Every audit of every run, for whoever needs more than the table (open one flow in
+ * Lighthouse's viewer, or read them with jq): main-thread breakdown, LCP phases, the request
+ * waterfall. One file for all the journeys, keyed by journey.
+ */
+export function writeFlowResults(flows: Record<string, FlowResult | FlowResult[]>): void {
+  writeFileSync(FLOW_RESULT, JSON.stringify(flows));
 }

@@ -1,7 +1,8 @@
 // The benchmark's printed tables.
 import type { RouteSizes, Sizes } from './bundle-sizes.ts';
-import { median, METRICS, type Figures, type MetricKey, type Summary } from './lighthouse.ts';
+import { median, METRICS, type MetricKey, type NavigationJourney } from './lighthouse.ts';
 import type { BenchUser } from './browser.ts';
+import type { SignInJourney, SignInRun } from './journey-sign-in.ts';
 import type { Rounds } from './rounds.ts';
 import type { Target } from './target.ts';
 
@@ -54,30 +55,37 @@ function formatMetric(key: MetricKey, value: number): string {
   if (key === 'performance') return String(value);
   if (key === 'cls') return value.toFixed(3);
   if (key === 'bytes') return `${kb(value)} KB`;
+  if (key === 'requests') return String(value);
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
 export function printMachine(m: Machine, chromium: string, loadAfter?: number[]): void {
   console.log(`\nMachine: ${m.cpuCount} x ${m.cpuModel}, ${m.memoryGB} GB; Node ${m.node}; ${chromium}; ${m.date}`);
   console.log(
-    `  load average (1, 5, 15 min): ${m.loadAverage.join(', ')} at start${loadAfter ? `; ${loadAfter.join(', ')} after the Lighthouse runs` : ''}`,
+    `  load average (1, 5, 15 min): ${m.loadAverage.join(', ')} at start${loadAfter ? `; ${loadAfter.join(', ')} after the journeys` : ''}`,
   );
 }
 
-export function printLighthouse(lh: Summary & { runs: Figures[] }, user: BenchUser, target: Target): void {
-  const first = lh.runs[0];
+/** Lighthouse's settings, the same for every navigation journey. */
+export function printLighthouseSettings(journeys: NavigationJourney[], user: BenchUser, target: Target): void {
+  const runs = journeys.flatMap((j) => j.runs);
+  const first = runs[0];
   if (!first) return;
   const s = first.settings;
   const t = s.throttling;
   console.log(
     `\nLighthouse ${first.lighthouseVersion}, ${s.formFactor} emulation, ${s.throttlingMethod} throttling ` +
       `(${t.rttMs} ms RTT, ${((t.throughputKbps ?? NaN) / 1000).toFixed(1)} Mbps, CPU x${t.cpuSlowdownMultiplier}), cold cache;\n` +
-      `${target.page} (${target.description}) signed in as ${user.username} (${user.persona} persona); median of ${lh.runs.length} runs; ` +
-      `Lighthouse benchmarkIndex ${Math.round(median(lh.runs.map((r) => r.benchmarkIndex)))}`,
+      `${target.page} (${target.description}) as ${user.username} (${user.persona} persona); ` +
+      `Lighthouse benchmarkIndex ${Math.round(median(runs.map((r) => r.benchmarkIndex)))}`,
   );
+}
+
+/** Every run of a navigation journey, its medians and its targets. */
+export function printNavigationRuns(title: string, lh: NavigationJourney): void {
+  console.log(`\n${title}`);
   const width = 26;
-  const header = `${'metric'.padEnd(width)}${lh.runs.map((r) => pad(`run ${r.run}`, 10)).join('')}${pad('median', 10)}${pad('target', 11)}`;
-  console.log(header);
+  console.log(`${'metric'.padEnd(width)}${lh.runs.map((r) => pad(`run ${r.run}`, 10)).join('')}${pad('median', 10)}${pad('target', 11)}`);
   for (const { key, label } of METRICS) {
     const goal = lh.targets[key];
     const values = lh.runs.map((r) => pad(formatMetric(key, r[key]), 10)).join('');
@@ -89,6 +97,58 @@ export function printLighthouse(lh: Summary & { runs: Figures[] }, user: BenchUs
     console.log(`  run ${r.run}: LCP element ${r.lcpElement}; layout shifts: ${shifts}; ${r.requests} requests (${r.protocols.join(', ')})`);
     if (r.warnings.length) console.log(`    Lighthouse warnings: ${r.warnings.join(' | ')}`);
   }
-  const misses = Object.entries(lh.targets).filter(([, v]) => !v.pass);
-  console.log(misses.length ? `Targets missed: ${misses.map(([k]) => k).join(', ')}` : 'All targets met.');
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Every run of the sign-in journey. */
+export function printSignInRuns(journey: SignInJourney): void {
+  const n = journey.network;
+  console.log(
+    `\nSign-in (fresh browser, / -> identity provider's form -> profile), the browser's own timings, ` +
+      `${n.latency} ms RTT, ${((n.download * 8) / 1024 / 1024).toFixed(1)} Mbps down, CPU not slowed:`,
+  );
+  const width = 26;
+  console.log(`${'metric'.padEnd(width)}${journey.runs.map((r) => pad(`run ${r.run}`, 10)).join('')}${pad('median', 10)}`);
+  const rows: [string, (r: SignInRun) => string, string][] = [
+    ['first request to profile', (r) => seconds(r.totalMs), seconds(journey.medians.totalMs)],
+    ['  on the portal', (r) => seconds(r.onPortalMs), seconds(journey.medians.onPortalMs)],
+    ['  on the identity provider', (r) => seconds(r.onIdentityProviderMs), seconds(journey.medians.onIdentityProviderMs)],
+    ['requests', (r) => String(r.requests), String(journey.medians.requests)],
+    ['total bytes', (r) => `${kb(r.bytes)} KB`, `${kb(journey.medians.bytes)} KB`],
+  ];
+  for (const [label, cell, mid] of rows) console.log(`${label.padEnd(width)}${journey.runs.map((r) => pad(cell(r), 10)).join('')}${pad(mid, 10)}`);
+  for (const r of journey.runs) {
+    const sides = Object.entries(r.bySide).map(([side, v]) => `${side} ${v.requests} requests, ${kb(v.bytes)} KB`);
+    console.log(`  run ${r.run}: ${sides.join('; ')}; documents: ${r.documents.map((d) => new URL(d).pathname).join(' -> ')}`);
+  }
+}
+
+/** The three journeys side by side: medians, and the targets with PASS/MISS. */
+export function printJourneys(newTab: NavigationJourney, reload: NavigationJourney, signIn: SignInJourney): void {
+  const col = 27;
+  const cell = (lh: NavigationJourney, key: MetricKey) => {
+    const goal = lh.targets[key];
+    return `${pad(formatMetric(key, lh.medians[key]), 9)}${goal ? ` ${goal.target.padEnd(10)}${goal.pass ? 'PASS' : 'MISS'}` : ''}`.padEnd(col);
+  };
+  const signInCell: Partial<Record<MetricKey, string>> = { requests: String(signIn.medians.requests), bytes: `${kb(signIn.medians.bytes)} KB` };
+  console.log(`\nJourneys side by side, medians of ${newTab.runs.length}, ${reload.runs.length} and ${signIn.runs.length} run(s):`);
+  const width = 26;
+  console.log(`${'metric'.padEnd(width)}${'new tab'.padStart(9).padEnd(col)}${'reload'.padStart(9).padEnd(col)}${'sign-in'.padStart(9)}`);
+  for (const { key, label } of METRICS) {
+    console.log(`${label.padEnd(width)}${cell(newTab, key)}${cell(reload, key)}${pad(signInCell[key] ?? '-', 9)}`);
+  }
+  const blank = ''.padEnd(col * 2);
+  console.log(`${'first request to profile'.padEnd(width)}${blank}${pad(seconds(signIn.medians.totalMs), 9)}`);
+  console.log(`${'  on the portal'.padEnd(width)}${blank}${pad(seconds(signIn.medians.onPortalMs), 9)}`);
+  console.log(`${'  on the identity provider'.padEnd(width)}${blank}${pad(seconds(signIn.medians.onIdentityProviderMs), 9)}`);
+  const misses = [
+    ...Object.entries(newTab.targets)
+      .filter(([, v]) => !v.pass)
+      .map(([k]) => `new tab ${k}`),
+    ...Object.entries(reload.targets)
+      .filter(([, v]) => !v.pass)
+      .map(([k]) => `reload ${k}`),
+  ];
+  console.log(misses.length ? `Targets missed: ${misses.join(', ')}` : 'All targets met.');
 }

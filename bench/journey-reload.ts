@@ -1,0 +1,34 @@
+// The reload journey: /profile/details loaded again in the tab that signed in, whose
+// sessionStorage holds the tokens, so the portal shows the profile without the identity provider.
+import { startFlow, type FlowResult } from 'lighthouse';
+import type { Page } from 'puppeteer-core';
+import { assertProfileShown, type BenchUser } from './browser.ts';
+import { figures, LIGHTHOUSE_FLAGS, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
+import type { Target } from './target.ts';
+
+export const RELOAD: Expectations = {
+  viaIdentityProvider: false,
+  targets: [
+    { key: 'lcp', text: '<= 1.8 s', test: (v) => v <= 1800 },
+    { key: 'cls', text: '= 0', test: (v) => v === 0 },
+  ],
+};
+
+/** `page` has signed in; every run is one navigation of the same Lighthouse flow in that tab. */
+export async function reloadJourney(
+  page: Page,
+  user: BenchUser,
+  target: Target,
+  runs: number,
+): Promise<{ journey: NavigationJourney; flow: FlowResult }> {
+  const flow = await startFlow(page, { name: 'bench: reload of /profile/details signed in', flags: LIGHTHOUSE_FLAGS });
+  for (let run = 1; run <= runs; run += 1) {
+    const started = Date.now();
+    await flow.navigate(target.page, { name: `reload, run ${run}` });
+    await assertProfileShown(page, user, `reload, Lighthouse run ${run}`);
+    console.log(`bench: reload, Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const result = await flow.createFlowResult();
+  const measured = result.steps.map((step, i) => figures(step.lhr, i + 1, target, RELOAD, 'reload'));
+  return { journey: summarise(measured, RELOAD.targets), flow: result };
+}
