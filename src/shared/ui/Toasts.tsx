@@ -6,7 +6,9 @@ const ToastViewport = lazy(() => import('./ToastViewport'));
 
 /**
  * Mounts the toast viewport when the first toast is raised: a page that never shows one does
- * not load its code. Toasts raised meanwhile wait and appear once it is loaded.
+ * not load its code. Toasts raised meanwhile wait and appear once it is loaded. The split is
+ * measured: built in, @mantine/notifications adds 9.7 KB gzip to the first signed-in page,
+ * which would then weigh about 158 KB against its 150 KB budget (`npm run check:size`).
  */
 export function Toasts() {
   const needed = useSyncExternalStore(toastQueue.subscribe, toastQueue.needed);
