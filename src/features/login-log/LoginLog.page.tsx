@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
@@ -23,6 +23,83 @@ const COLUMNS: Array<{ key: keyof LoginLogEntry; label: MessageKey }> = [
 
 const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language) =>
   key === 'time' ? formatLoginTime(entry.time, undefined, language) : entry[key];
+
+/** The rows the virtualizer draws, and the space kept for the ones it does not. */
+interface DrawnRows {
+  rows: LoginLogEntry[];
+  items: VirtualItem[];
+  paddingTop: number;
+  paddingBottom: number;
+  measure: (element: Element | null) => void;
+  language: Language;
+}
+
+/** Wide screens: a table with one row per login (aria-rowcount tells how many there are in all). */
+function LoginTable({ rows, items, paddingTop, paddingBottom, measure, language }: DrawnRows) {
+  const t = useT();
+  return (
+    <Table striped aria-rowcount={rows.length + 1} captionSide="top" data-testid="login-log-table">
+      <Table.Caption>{t('loginLog.caption')}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr aria-rowindex={1}>
+          {COLUMNS.map((column) => (
+            <Table.Th key={column.key} scope="col">
+              {t(column.label)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {paddingTop > 0 && (
+          <tr aria-hidden="true">
+            <td colSpan={COLUMNS.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
+          </tr>
+        )}
+        {items.map((item) => (
+          <Table.Tr key={item.key} data-index={item.index} ref={measure} aria-rowindex={item.index + 2}>
+            {COLUMNS.map((column) => (
+              <Table.Td key={column.key}>{cell(rows[item.index]!, column.key, language)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+        {paddingBottom > 0 && (
+          <tr aria-hidden="true">
+            <td colSpan={COLUMNS.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+          </tr>
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Narrow screens: each login a card of label and value pairs. */
+function LoginCards({ rows, items, paddingTop, paddingBottom, measure, language }: DrawnRows) {
+  const t = useT();
+  return (
+    <ul aria-label={t('loginLog.caption')} style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="login-log-list">
+      {paddingTop > 0 && <li aria-hidden="true" style={{ height: paddingTop }} />}
+      {items.map((item) => (
+        <li key={item.key} data-index={item.index} ref={measure} style={{ paddingBottom: 8 }}>
+          <Card withBorder padding="sm">
+            <SimpleGrid component="dl" cols={2} spacing={4} verticalSpacing={4} m={0}>
+              {COLUMNS.map((column) => (
+                <div key={column.key} style={{ display: 'contents' }}>
+                  <Text component="dt" size="sm" c="dimmed">
+                    {t(column.label)}
+                  </Text>
+                  <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                    {cell(rows[item.index]!, column.key, language)}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Card>
+        </li>
+      ))}
+      {paddingBottom > 0 && <li aria-hidden="true" style={{ height: paddingBottom }} />}
+    </ul>
+  );
+}
 
 export function LoginLogPage() {
   const t = useT();
@@ -74,75 +151,15 @@ export function LoginLogPage() {
   const paddingTop = items.length > 0 ? items[0]!.start - offset : 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
   const firstPageFailed = isError && rows.length === 0;
+  const drawn: DrawnRows = { rows, items, paddingTop, paddingBottom, measure: virtualizer.measureElement, language };
 
   return (
     <>
       <PageTitle>{t('page.loginLog')}</PageTitle>
       <div ref={listRef}>
         {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}
-        {rows.length > 0 && !isNarrow && (
-          <Table striped aria-rowcount={rows.length + 1} captionSide="top" data-testid="login-log-table">
-            <Table.Caption>{t('loginLog.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr aria-rowindex={1}>
-                {COLUMNS.map((column) => (
-                  <Table.Th key={column.key} scope="col">
-                    {t(column.label)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {paddingTop > 0 && (
-                <tr aria-hidden="true">
-                  <td colSpan={COLUMNS.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
-                </tr>
-              )}
-              {items.map((item) => {
-                const entry = rows[item.index]!;
-                return (
-                  <Table.Tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
-                    {COLUMNS.map((column) => (
-                      <Table.Td key={column.key}>{cell(entry, column.key, language)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
-              {paddingBottom > 0 && (
-                <tr aria-hidden="true">
-                  <td colSpan={COLUMNS.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
-                </tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        )}
-        {rows.length > 0 && isNarrow && (
-          <ul aria-label={t('loginLog.caption')} style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="login-log-list">
-            {paddingTop > 0 && <li aria-hidden="true" style={{ height: paddingTop }} />}
-            {items.map((item) => {
-              const entry = rows[item.index]!;
-              return (
-                <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ paddingBottom: 8 }}>
-                  <Card withBorder padding="sm">
-                    <SimpleGrid component="dl" cols={2} spacing={4} verticalSpacing={4} m={0}>
-                      {COLUMNS.map((column) => (
-                        <div key={column.key} style={{ display: 'contents' }}>
-                          <Text component="dt" size="sm" c="dimmed">
-                            {t(column.label)}
-                          </Text>
-                          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                            {cell(entry, column.key, language)}
-                          </Text>
-                        </div>
-                      ))}
-                    </SimpleGrid>
-                  </Card>
-                </li>
-              );
-            })}
-            {paddingBottom > 0 && <li aria-hidden="true" style={{ height: paddingBottom }} />}
-          </ul>
-        )}
+        {rows.length > 0 && !isNarrow && <LoginTable {...drawn} />}
+        {rows.length > 0 && isNarrow && <LoginCards {...drawn} />}
       </div>
 
       <div aria-live="polite">
