@@ -1,8 +1,8 @@
 import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
-import { FactorProvider, FactorType } from '../../../generated/model';
+import { FactorProvider, FactorType, type SecurityQuestionOption } from '../../../generated/model';
 import { useT } from '../../messages/t';
 import { hasStatus, isRemoved } from '../../shared/factorAnswers';
 import { useDraft } from '../../shared/draft';
@@ -16,6 +16,52 @@ import { defaultQuestion, enrolledQuestion, findQuestionFactor } from './questio
 interface QuestionForm {
   question: string;
   answer: string;
+}
+
+const TIPS = ['question.tip1', 'question.tip2', 'question.tip3'] as const;
+
+interface QuestionEditorProps {
+  form: UseFormReturnType<QuestionForm>;
+  options: ReadonlyArray<SecurityQuestionOption>;
+  /** An enrolled question can only be deleted; a new one is chosen and answered. */
+  enrolled: boolean;
+  busy: boolean;
+  saving: boolean;
+  deleting: boolean;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  onDelete: () => void;
+  onCancel: () => void;
+}
+
+function QuestionEditor({ form, options, enrolled, busy, saving, deleting, onSubmit, onDelete, onCancel }: QuestionEditorProps) {
+  const t = useT();
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <NativeSelect
+          label={t('question.question')}
+          data={options.map((o) => ({ value: o.question, label: o.questionText }))}
+          {...form.getInputProps('question')}
+          disabled={enrolled || busy}
+        />
+        {!enrolled && <PasswordInput label={t('question.answer')} autoComplete="off" {...form.getInputProps('answer')} disabled={busy} />}
+        <Group>
+          {enrolled ? (
+            <Button color="red.8" onClick={onDelete} loading={deleting}>
+              {t('question.delete')}
+            </Button>
+          ) : (
+            <Button type="submit" loading={saving}>
+              {t('question.save')}
+            </Button>
+          )}
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {t('question.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }
 
 export function SecurityQuestionPage() {
@@ -78,9 +124,9 @@ export function SecurityQuestionPage() {
     <>
       <PageTitle>{t('page.question')}</PageTitle>
       <List size="sm" mb="md" spacing={4}>
-        <List.Item>{t('question.tip1')}</List.Item>
-        <List.Item>{t('question.tip2')}</List.Item>
-        <List.Item>{t('question.tip3')}</List.Item>
+        {TIPS.map((tip) => (
+          <List.Item key={tip}>{t(tip)}</List.Item>
+        ))}
       </List>
       <Paper withBorder p="md" maw={640} component="section" aria-labelledby="current-question">
         <Title order={2} size="h4" id="current-question" mb="xs">
@@ -97,31 +143,17 @@ export function SecurityQuestionPage() {
           </Group>
         )}
         {factors.isSuccess && !refreshing && editing && (
-          <form onSubmit={save} noValidate>
-            <Stack>
-              <NativeSelect
-                label={t('question.question')}
-                data={options.map((o) => ({ value: o.question, label: o.questionText }))}
-                {...form.getInputProps('question')}
-                disabled={Boolean(enrolled) || busy}
-              />
-              {!enrolled && <PasswordInput label={t('question.answer')} autoComplete="off" {...form.getInputProps('answer')} disabled={busy} />}
-              <Group>
-                {enrolled ? (
-                  <Button color="red.8" onClick={() => setConfirmingDelete(true)} loading={reset.isPending}>
-                    {t('question.delete')}
-                  </Button>
-                ) : (
-                  <Button type="submit" loading={enroll.isPending}>
-                    {t('question.save')}
-                  </Button>
-                )}
-                <Button variant="default" onClick={stopEditing} disabled={busy}>
-                  {t('question.cancel')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <QuestionEditor
+            form={form}
+            options={options}
+            enrolled={Boolean(enrolled)}
+            busy={busy}
+            saving={enroll.isPending}
+            deleting={reset.isPending}
+            onSubmit={save}
+            onDelete={() => setConfirmingDelete(true)}
+            onCancel={stopEditing}
+          />
         )}
       </Paper>
       <LazyConfirmDialog
