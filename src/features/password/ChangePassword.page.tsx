@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useChangePassword, useGetPasswordPolicy } from '../../../generated/api/password/password';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { useT } from '../../messages/t';
+import { useT, type MessageKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -22,6 +22,11 @@ import {
 
 const EMPTY: PasswordForm = { password: '', newPassword: '', confirmPassword: '' };
 const fieldId = (field: PasswordField) => `password-field-${field}`;
+const FIELDS: ReadonlyArray<{ field: PasswordField; label: MessageKey; autoComplete: 'current-password' | 'new-password' }> = [
+  { field: 'password', label: 'password.current', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'password.new', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'password.confirm', autoComplete: 'new-password' },
+];
 
 /**
  * Every failing rule of a field, each on its own line, in the language of the moment: the
@@ -114,30 +119,20 @@ export function ChangePasswordPage() {
       <Paper withBorder p="md" maw={560}>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <PasswordInput
-              label={t('password.current')}
-              autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-              id={fieldId('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('password.new')}
-              autoComplete="new-password"
-              // Read by password managers, so the password they generate meets the policy.
-              {...{ passwordrules: passwordRulesAttribute(policy) }}
-              aria-describedby="password-policy-title"
-              visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-              id={fieldId('newPassword')}
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label={t('password.confirm')}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-              id={fieldId('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
+            {FIELDS.map(({ field, label, autoComplete }) => (
+              <PasswordInput
+                key={field}
+                label={t(label)}
+                autoComplete={autoComplete}
+                visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+                id={fieldId(field)}
+                {...(field === 'newPassword'
+                  ? // Read by password managers, so the password they generate meets the policy.
+                    { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
+                  : {})}
+                {...form.getInputProps(field)}
+              />
+            ))}
             <PolicyHints policy={policy} rules={rules} newPassword={form.values.newPassword} />
             <Group>
               <Button type="submit" loading={change.isPending} disabled={change.isPending}>
