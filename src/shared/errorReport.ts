@@ -6,7 +6,7 @@ import { pageIsLeaving } from './staleBuild';
  * fragment (codes, states, tokens), and anything shaped like a token, an email address or a
  * long number is blanked out.
  */
-export interface ErrorReport {
+interface ErrorReport {
   kind: 'render' | 'error' | 'rejection';
   name: string;
   message: string;

@@ -3,10 +3,10 @@ import { SocialProvider } from '../../generated/model/socialProvider';
 import type { MessageKey } from '../messages/t';
 
 /** A provider's small inline mark: no image download, and decorative (its label names it). */
-export type ProviderMark = { background: string; foreground: string } & ({ letters: string } | { path: string });
+type ProviderMark = { background: string; foreground: string } & ({ letters: string } | { path: string });
 
 /** Everything the portal knows of one external identity it can sign in with or link. */
-export interface SocialProviderEntry {
+interface SocialProviderEntry {
   /** Its name in the portal's routes (/auth/{id}/login) and in the social-auth calls. */
   id: SocialProvider;
   /** Its name in the backend's identity list, matched ignoring case (spec section 3). */

@@ -11,7 +11,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 
 /** Wait on the success page before the central sign-out page (spec section 9). */
-export const LINK_SUCCESS_REDIRECT_MS = 2000;
+const LINK_SUCCESS_REDIRECT_MS = 2000;
 
 /**
  * /idp/link/{provider}/success. Only the tab that has just linked that provider (`justLinked`,

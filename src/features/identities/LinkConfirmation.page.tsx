@@ -19,7 +19,7 @@ import { discardLinkAttempt, linkTicket, markJustLinked, saveLinkAttempt, usable
 import { externalAccountLabel } from './socialLink';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
-export const FAILED_LINK_REDIRECT_MS = 3000;
+const FAILED_LINK_REDIRECT_MS = 3000;
 
 /**
  * /profile with a link attempt that this tab's fresh sign-in has just carried: the person sees

@@ -24,7 +24,7 @@ export function identityRows(idps: ReadonlyArray<IdentityProviderEntry>): Identi
   });
 }
 
-export type IdentityControl = 'link' | 'unlink' | 'linked';
+type IdentityControl = 'link' | 'unlink' | 'linked';
 
 /** Link when not linked; Unlink when linked and allowed; iAM Smart shows only 'Linked'. */
 export function identityControl(row: Pick<IdentityRow, 'linked' | 'unlinkable'>): IdentityControl {

@@ -4,7 +4,7 @@ import { isSocialProvider } from '../../shared/socialProviders';
 import type { LinkFailure } from './socialCallback.flow';
 import { isUserCreationDisabled } from './socialLink';
 
-export interface InstructionsSearch {
+interface InstructionsSearch {
   code?: string;
   state?: string;
   error?: string;

@@ -18,7 +18,7 @@ export interface LinkDetails {
  * Where an attempt is: waiting for the provider's callback, for the sign-in that carries its
  * nonce, or for the person to confirm the link on /profile.
  */
-export type LinkPhase = 'provider' | 'sign-in' | 'confirm';
+type LinkPhase = 'provider' | 'sign-in' | 'confirm';
 const PHASES: readonly LinkPhase[] = ['provider', 'sign-in', 'confirm'];
 
 export interface LinkAttempt {
@@ -34,7 +34,7 @@ export interface LinkAttempt {
 
 export type LinkState = { mode: 'normal' } | ({ mode: 'startLinkIdp' } & LinkAttempt);
 
-export const NORMAL_STATE: LinkState = { mode: 'normal' };
+const NORMAL_STATE: LinkState = { mode: 'normal' };
 
 function toBase64(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -91,7 +91,7 @@ export function decodeLinkState(raw: string | null | undefined): LinkState {
 }
 
 /** Why an attempt may not be used. */
-export type AttemptRefusal = 'none' | 'otherTab' | 'expired' | 'wrongStep' | 'otherSignIn' | 'otherUser';
+type AttemptRefusal = 'none' | 'otherTab' | 'expired' | 'wrongStep' | 'otherSignIn' | 'otherUser';
 
 export interface AttemptCheck {
   /** The nonce this tab keeps (LINK_TAB_KEY). */
@@ -147,7 +147,7 @@ export function readLinkState(storage: Storage = window.localStorage): LinkState
   return decodeLinkState(storage.getItem(LINK_STATE_KEY));
 }
 
-export function writeLinkState(state: LinkState, storage: Storage = window.localStorage): void {
+function writeLinkState(state: LinkState, storage: Storage = window.localStorage): void {
   storage.setItem(LINK_STATE_KEY, encodeLinkState(state));
 }
 

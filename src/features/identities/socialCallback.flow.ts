@@ -50,7 +50,7 @@ function pendingProfileAttempt(provider: SocialProvider, state: string | undefin
   return pending.attempt;
 }
 
-export interface ProviderCallback {
+interface ProviderCallback {
   auth: Auth;
   provider: SocialProvider;
   code?: string;

@@ -1,7 +1,7 @@
 import { jwtClaims } from '../../shared/jwt';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */
-export const SOCIAL_STATE_LENGTH = 32;
+const SOCIAL_STATE_LENGTH = 32;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A 32-character state from the browser's cryptographic random source (no modulo bias). */

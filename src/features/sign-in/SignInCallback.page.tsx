@@ -7,7 +7,7 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { CallbackFailure } from './signInCallback.flow';
 
 /** Time the callback error stays on screen before the user goes back to / (spec section 9). */
-export const CALLBACK_ERROR_REDIRECT_MS = 2000;
+const CALLBACK_ERROR_REDIRECT_MS = 2000;
 
 /** While the callback's code is redeemed. */
 export function SignInCallbackPending() {

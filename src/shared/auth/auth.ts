@@ -7,9 +7,9 @@ import { jwtClaims } from '../jwt';
 import { safeReturnPath } from './returnPath';
 import { COLOR_SCHEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, OIDC_PREFIX, SESSION_CHANNEL, SIGNED_IN_AT_KEY, SIGNED_OUT_AT_KEY } from '../storageKeys';
 
-export const CALLBACK_PATH = '/auth/default/callback';
+const CALLBACK_PATH = '/auth/default/callback';
 
-export interface SignInOptions {
+interface SignInOptions {
   /** Where to come back to (kept only when it is a signed-in page, see returnPath.ts). */
   returnTo?: string;
   scope?: string;
@@ -80,10 +80,10 @@ type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAg
  * max_age: the redirect back and the code exchange take a moment. Both times are the
  * identity provider's, so the browser's clock does not matter.
  */
-export const FRESH_SIGN_IN_ALLOWANCE_SECONDS = 120;
+const FRESH_SIGN_IN_ALLOWANCE_SECONDS = 120;
 
 /** Revoking the refresh token at logout gives up after this long. */
-export const REVOKE_TIMEOUT_MS = 2000;
+const REVOKE_TIMEOUT_MS = 2000;
 
 /** The portal's tabs tell each other of a logout on this channel. */
 
@@ -91,7 +91,7 @@ export const REVOKE_TIMEOUT_MS = 2000;
  * Whether the ID token shows an authentication recent enough for a sign-in that asked for
  * `maxAge` (OpenID Connect Core 3.1.2.1: with max_age the ID token must carry auth_time).
  */
-export function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
+function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
   const claims = jwtClaims(idToken);
   const { auth_time: authTime, iat } = claims ?? {};
   if (typeof authTime !== 'number' || typeof iat !== 'number') return false;
@@ -104,7 +104,7 @@ export function userStorageKey(authority = config.oidcAuthority, clientId = conf
 }
 
 /** The part of the stored user the portal reads without loading oidc-client-ts. */
-export interface StoredUser {
+interface StoredUser {
   access_token: string;
   id_token?: string;
   refresh_token?: string;
@@ -135,7 +135,7 @@ function toStoredUser(user: User | null): StoredUser | null {
 }
 
 /** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
-export async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
+async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
   const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   const storage = new WebStorageStateStore({ store: window.sessionStorage });
   return new UserManager({
@@ -162,7 +162,7 @@ function clearLocalStorageExcept(keys: string[], local: Storage) {
 }
 
 /** The slice of BroadcastChannel the portal uses (tests hand in their own). */
-export interface SessionChannel {
+interface SessionChannel {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }

@@ -38,7 +38,7 @@ function alreadyAnswered(last: LastSignIn | undefined, now: number, maxAge: numb
  * replace them, so no call that races the redirect goes out without a bearer. What the person
  * typed comes back with them (the drafts); the change itself waits for them to ask again.
  */
-export interface ReauthenticatorOptions {
+interface ReauthenticatorOptions {
   storage?: Storage;
   now?: () => number;
   /** The page to come back to. */

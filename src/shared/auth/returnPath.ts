@@ -1,4 +1,4 @@
-export const DEFAULT_SIGNED_IN_PATH = '/profile';
+const DEFAULT_SIGNED_IN_PATH = '/profile';
 
 /** The signed-in pages a sign-in may return to (spec section 2), in their canonical case. */
 const SIGNED_IN_PAGES = ['/profile', '/profile/details', '/profile/password', '/profile/mfa', '/profile/question', '/profile/login'];

@@ -1,15 +1,15 @@
 /** The portal renews the access token this long before it expires. */
-export const RENEW_AHEAD_SECONDS = 120;
+const RENEW_AHEAD_SECONDS = 120;
 /** When renewal failed, the user is warned this long before (WCAG 2.2.1: at least 20 s). */
-export const WARN_AHEAD_SECONDS = 60;
+const WARN_AHEAD_SECONDS = 60;
 /** Never renew more often than this, however short the tokens the provider hands out. */
-export const MIN_RENEW_INTERVAL_SECONDS = 30;
+const MIN_RENEW_INTERVAL_SECONDS = 30;
 /** The warning waits this long after a due renewal, to see whether it worked. */
 const RENEW_GRACE_SECONDS = 5;
 /** However late, the warning leaves the user this long to react. */
 const MIN_WARNING_SECONDS = 20;
 
-export interface SessionPlan {
+interface SessionPlan {
   /** Milliseconds from now until each step; 0 for a step that is already due. */
   renewIn: number;
   warnIn: number;

@@ -6,7 +6,7 @@ import { useWizard } from './useWizard';
 import { isWorking, webAuthnWizardMachine } from './webAuthnWizard.machine';
 import { WizardStep } from './WizardStep';
 
-export const WEBAUTHN_SPEC_URL = 'https://www.w3.org/TR/webauthn-3/';
+const WEBAUTHN_SPEC_URL = 'https://www.w3.org/TR/webauthn-3/';
 
 /**
  * Security key or biometric (FIDO WebAuthn): Enroll asks the server for a challenge, the

@@ -17,10 +17,10 @@ export interface Enrolment {
 }
 
 /** Push: whether the app has confirmed yet. */
-export type PushActivation = 'waiting' | 'active' | 'timeout' | 'failed';
+type PushActivation = 'waiting' | 'active' | 'timeout' | 'failed';
 
 /** The enrolment of the barcode step: asked for, refused, or there. */
-export type EnrolmentState = { status: 'requested' } | { status: 'failed' } | { status: 'ready'; enrolment: Enrolment; activation: PushActivation };
+type EnrolmentState = { status: 'requested' } | { status: 'failed' } | { status: 'ready'; enrolment: Enrolment; activation: PushActivation };
 
 /** Kept through every step: the phone chosen, and how many enrolments were asked for. */
 interface Kept {

@@ -6,13 +6,13 @@ import type { AppView } from './appWizard.machine';
 import { go, stay, type Transition, type WizardMachine } from './wizardMachine';
 
 /** The secret to scan or type: its otpauth address, and the secret and issuer read from it. */
-export interface Otp {
+interface Otp {
   otpContent: string;
   secret: string;
   issuer: string;
 }
 
-export type SecretState = { status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & Otp);
+type SecretState = { status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & Otp);
 
 /** The secret, once asked for, is kept (in this state only) until the wizard is left. */
 export type CustomState =

@@ -21,10 +21,10 @@ export interface Sent {
 }
 
 /** The one call under way, if any. */
-export type PhoneCall = { type: 'none' } | { type: 'sending'; to: PhoneTarget } | { type: 'verifying' };
+type PhoneCall = { type: 'none' } | { type: 'sending'; to: PhoneTarget } | { type: 'verifying' };
 
 /** A failed send or verify: the spec's "We found some errors..." banner, with the call's error when there was one. */
-export interface Banner {
+interface Banner {
   error?: unknown;
 }
 
@@ -120,7 +120,7 @@ export function phoneWizardMachine(kind: FactorKindOf<'phone'>, { restored = fal
   };
 }
 
-export type SendButton = 'send' | 'sending' | 'sent' | 'resend';
+type SendButton = 'send' | 'sending' | 'sent' | 'resend';
 
 const sameTarget = (a: PhoneTarget, b: PhoneTarget) => a.country === b.country && a.phone === b.phone && a.extension === b.extension;
 
