@@ -132,8 +132,10 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['x-content-type-options']).toBe('nosniff');
 
   // Scripts travel precompressed (deploy/precompress.ts), brotli where the browser takes it.
-  // Read from the document as served: the page itself is already on its way to sign in.
-  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await response!.text())?.[1];
+  // Read from the document as served, fetched again: the page itself is already on its way to
+  // sign in, and a response navigated away from keeps no body.
+  const html = await (await page.request.get('/profile/details')).text();
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
   expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
   for (const [accept, encoding] of [
     ['gzip, deflate, br, zstd', 'br'],
