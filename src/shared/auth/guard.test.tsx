@@ -29,6 +29,17 @@ describe('sign-in guard', () => {
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledTimes(1));
   });
 
+  it.each([
+    ['/auth/default/login?returnTo=%2Fprofile%2Fmfa', '/profile/mfa'],
+    ['/auth/default/login', '/profile/details'],
+    ['/auth/default/login?returnTo=https%3A%2F%2Fevil.example%2F', '/profile/details'],
+  ])('sends a signed-in user from %s on to %s without a second sign-in', async (path, expected) => {
+    const auth = fakeAuth();
+    const { router } = renderRoute(path, { auth });
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
   it('sends a signed-in user from / to their profile details', async () => {
     const { router } = renderRoute('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));

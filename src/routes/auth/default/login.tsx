@@ -1,14 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignInRedirect } from '../../../features/sign-in/SignInRedirect.page';
 import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../shared/auth/flowRoute';
+import { safeReturnPath } from '../../../shared/auth/returnPath';
 
 export const Route = createFileRoute('/auth/default/login')({
   validateSearch: (search: Record<string, unknown>): { returnTo?: string } =>
     typeof search.returnTo === 'string' ? { returnTo: search.returnTo } : {},
   loaderDeps: ({ search }) => ({ returnTo: search.returnTo }),
-  // A logout under way is not undone by a sign-in that starts by itself.
-  beforeLoad: ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
+    // A logout under way is not undone by a sign-in that starts by itself.
     if (context.auth.signedOut()) throw redirect({ to: '/signed-out' });
+    // Someone already signed in (Back from their profile, an old bookmark) goes where they
+    // were going, instead of starting a second sign-in round trip.
+    if (await context.auth.getUser()) throw redirect({ href: safeReturnPath(search.returnTo) });
   },
   ...ONCE_PER_VISIT,
   ...PENDING_AT_ONCE,
