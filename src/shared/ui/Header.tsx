@@ -22,10 +22,10 @@ function MenuIcon() {
   );
 }
 
-export function Header() {
+/** The site navigation: a disclosure of plain links (the WAI pattern), not a popup menu. */
+function Navigation() {
   const t = useT();
   const { pathname } = useLocation();
-  const profile = useGetProfile();
   const factors = useGetFactors();
   const [menuOpened, menu] = useDisclosure(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -56,10 +56,46 @@ export function Header() {
     menu.close();
     menuButtonRef.current?.focus();
   }
-  const { logout, signingOut } = useLogout();
 
-  const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : '';
   const items = navItems({ hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
+  return (
+    <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
+      <Button
+        ref={menuButtonRef}
+        variant="default"
+        leftSection={<MenuIcon />}
+        aria-expanded={menuOpened}
+        aria-controls={NAV_LIST_ID}
+        onClick={menu.toggle}
+      >
+        {t('nav.menu')}
+      </Button>
+      <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
+        {items.map((item) => {
+          const current = isCurrentPage(item, pathname);
+          return (
+            <li key={item.to}>
+              <Link to={item.to} aria-current={current ? 'page' : undefined} className={classes.link} onClick={() => choose(current)}>
+                {t(item.label)}
+              </Link>
+            </li>
+          );
+        })}
+        {/* On a phone the header has no room for the switches: they live here instead. */}
+        <Group component="li" gap="xs" p={4} hiddenFrom="xs" className={classes.switches}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </Group>
+      </Paper>
+    </Box>
+  );
+}
+
+export function Header() {
+  const t = useT();
+  const profile = useGetProfile();
+  const { logout, signingOut } = useLogout();
+  const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : '';
 
   return (
     <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -73,45 +109,7 @@ export function Header() {
           </Group>
         </UnstyledButton>
         <Group gap="xs" wrap="nowrap">
-          <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
-            <Button
-              ref={menuButtonRef}
-              variant="default"
-              leftSection={<MenuIcon />}
-              aria-expanded={menuOpened}
-              aria-controls={NAV_LIST_ID}
-              onClick={menu.toggle}
-            >
-              {t('nav.menu')}
-            </Button>
-            {/* A disclosure of plain links (the WAI pattern for site navigation), not a popup menu. */}
-            <Paper
-              id={NAV_LIST_ID}
-              component="ul"
-              display={menuOpened ? undefined : 'none'}
-              shadow="md"
-              withBorder
-              p={4}
-              m={0}
-              className={classes.list}
-            >
-              {items.map((item) => {
-                const current = isCurrentPage(item, pathname);
-                return (
-                  <li key={item.to}>
-                    <Link to={item.to} aria-current={current ? 'page' : undefined} className={classes.link} onClick={() => choose(current)}>
-                      {t(item.label)}
-                    </Link>
-                  </li>
-                );
-              })}
-              {/* On a phone the header has no room for the switches: they live here instead. */}
-              <Group component="li" gap="xs" p={4} hiddenFrom="xs" className={classes.switches}>
-                <LanguageSwitch />
-                <ThemeSwitch />
-              </Group>
-            </Paper>
-          </Box>
+          <Navigation />
           <Group gap="xs" wrap="nowrap" visibleFrom="xs">
             <LanguageSwitch />
             <ThemeSwitch />
