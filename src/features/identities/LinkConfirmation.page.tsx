@@ -21,6 +21,31 @@ import { externalAccountLabel } from './socialLink';
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
 const FAILED_LINK_REDIRECT_MS = 3000;
 
+/** The two accounts a link would join, each named so the person can tell them apart. */
+function AccountsToLink({ university, externalTitle, external }: { university: string; externalTitle: string; external: string }) {
+  const t = useT();
+  const rows = [
+    { title: t('identities.universityAccount'), value: university, testId: 'link-university-account' },
+    { title: externalTitle, value: external, testId: 'link-external-account' },
+  ];
+  return (
+    <Paper withBorder p="md" mb="md" maw={560}>
+      <Stack component="dl" gap="sm" m={0}>
+        {rows.map((row) => (
+          <div key={row.testId}>
+            <Text component="dt" size="sm" c="dimmed">
+              {row.title}
+            </Text>
+            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={row.testId}>
+              {row.value}
+            </Text>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * /profile with a link attempt that this tab's fresh sign-in has just carried: the person sees
  * which university account and which external account would be linked, and says Link or
@@ -132,26 +157,11 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
     <>
       {title}
       <Text mb="md">{t('identities.confirmIntro', { provider: label })}</Text>
-      <Paper withBorder p="md" mb="md" maw={560}>
-        <Stack component="dl" gap="sm" m={0}>
-          <div>
-            <Text component="dt" size="sm" c="dimmed">
-              {t('identities.universityAccount')}
-            </Text>
-            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-university-account">
-              {t('identities.universityAccountName', { name, id: person.electronicId })}
-            </Text>
-          </div>
-          <div>
-            <Text component="dt" size="sm" c="dimmed">
-              {t('identities.externalAccount', { provider: label })}
-            </Text>
-            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-external-account">
-              {externalAccountLabel(attempt.link)}
-            </Text>
-          </div>
-        </Stack>
-      </Paper>
+      <AccountsToLink
+        university={t('identities.universityAccountName', { name, id: person.electronicId })}
+        externalTitle={t('identities.externalAccount', { provider: label })}
+        external={externalAccountLabel(attempt.link)}
+      />
       <Group>
         <Button onClick={confirm} loading={link.isPending} disabled={!idpId}>
           {t('identities.link')}
