@@ -11,10 +11,60 @@ import { toast } from '../../shared/ui/toast';
 import { isRemoved } from '../../shared/factorAnswers';
 import { mfaRows, type MfaRow } from './factorCatalogue';
 
+/** A row's status in view mode; in edit mode, Remove for a factor set up, Set up for one that is not. */
+function RowControl({
+  row,
+  name,
+  editing,
+  busy,
+  onRemove,
+}: {
+  row: MfaRow;
+  name: string;
+  editing: boolean;
+  busy: boolean;
+  onRemove: (factorId: string) => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { action } = row;
+  if (!editing) {
+    return (
+      <Badge color={row.enabled ? 'var(--portal-status-on)' : 'var(--portal-status-off)'} variant="outline" tt="none">
+        {row.enabled ? t('mfa.enabled') : t('mfa.disabled')}
+      </Badge>
+    );
+  }
+  if (action.kind === 'remove') {
+    return (
+      <Button
+        size="xs"
+        color="red.8"
+        variant="outline"
+        onClick={() => onRemove(action.factorId)}
+        disabled={busy}
+        aria-label={t('mfa.removeLabel', { name })}
+      >
+        {t('mfa.remove')}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      onClick={() =>
+        void navigate({ to: '/profile/mfa/enroll/$provider/$factorType', params: { provider: action.provider, factorType: action.factorType } })
+      }
+      aria-label={t('mfa.setupLabel', { name })}
+    >
+      {t('mfa.setup')}
+    </Button>
+  );
+}
+
 /** /profile/mfa: every known factor; view mode shows its state, edit mode Remove or Set up. */
 export function MfaListPage() {
   const t = useT();
-  const navigate = useNavigate();
   const factors = useGetFactors();
   const reset = useResetFactor();
   const [editing, setEditing] = useState(false);
@@ -65,42 +115,17 @@ export function MfaListPage() {
             <Table.Tbody>
               {rows.map((row) => {
                 const name = rowName(row);
-                const action = row.action;
                 return (
                   <Table.Tr key={row.key}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
                     <Table.Td ta="right">
-                      {!editing && (
-                        <Badge color={row.enabled ? 'var(--portal-status-on)' : 'var(--portal-status-off)'} variant="outline" tt="none">
-                          {row.enabled ? t('mfa.enabled') : t('mfa.disabled')}
-                        </Badge>
-                      )}
-                      {editing && action.kind === 'remove' && (
-                        <Button
-                          size="xs"
-                          color="red.8"
-                          variant="outline"
-                          onClick={() => setConfirming({ factorId: action.factorId, name })}
-                          disabled={reset.isPending}
-                          aria-label={t('mfa.removeLabel', { name })}
-                        >
-                          {t('mfa.remove')}
-                        </Button>
-                      )}
-                      {editing && action.kind === 'setup' && (
-                        <Button
-                          size="xs"
-                          onClick={() =>
-                            void navigate({
-                              to: '/profile/mfa/enroll/$provider/$factorType',
-                              params: { provider: action.provider, factorType: action.factorType },
-                            })
-                          }
-                          aria-label={t('mfa.setupLabel', { name })}
-                        >
-                          {t('mfa.setup')}
-                        </Button>
-                      )}
+                      <RowControl
+                        row={row}
+                        name={name}
+                        editing={editing}
+                        busy={reset.isPending}
+                        onRemove={(factorId) => setConfirming({ factorId, name })}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );
