@@ -25,6 +25,26 @@ function PhoneProblem({ problem, country }: { problem: Extract<PhoneCheck, { err
   return t('mfa.phone.invalid', { country: countryName(country, language) });
 }
 
+/** Send the code, the same while it is on its way, Send again once the wait is over, or Sent meanwhile. */
+function SendButton({ button, kind }: { button: ReturnType<typeof sendButton>; kind: FactorKindOf<'phone'> }) {
+  const t = useT();
+  if (button === 'send' || button === 'sending') {
+    return (
+      <Button type="submit" loading={button === 'sending'}>
+        {t(kind.texts.send)}
+      </Button>
+    );
+  }
+  if (button === 'resend') {
+    return (
+      <Button type="submit" variant="default">
+        {t(kind.texts.resend)}
+      </Button>
+    );
+  }
+  return <Button disabled>{t(kind.texts.sent)}</Button>;
+}
+
 /** SMS and voice-call enrolment: intro, then number, send, code and Verify. */
 export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
   const t = useT();
@@ -109,17 +129,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
           )}
         </Group>
         <Group>
-          {button === 'send' || button === 'sending' ? (
-            <Button type="submit" loading={button === 'sending'}>
-              {t(kind.texts.send)}
-            </Button>
-          ) : button === 'resend' ? (
-            <Button type="submit" variant="default">
-              {t(kind.texts.resend)}
-            </Button>
-          ) : (
-            <Button disabled>{t(kind.texts.sent)}</Button>
-          )}
+          <SendButton button={button} kind={kind} />
         </Group>
       </form>
       {button === 'resend' && (
