@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react';
 import { useT } from '../../../messages/t';
 import { config } from '../../../shared/config';
 import type { Device, FactorKindOf } from '../factorKinds';
-import { appWizardMachine, type Enrolment } from './appWizard.machine';
+import { appWizardMachine, type AppEvent, type AppState, type Enrolment } from './appWizard.machine';
 import { CodeForm } from './CodeForm';
 import { displayableImage } from './enrolment';
 import { SecretKey } from './SecretKey';
-import { useWizard } from './useWizard';
+import { useWizard, type Wizard } from './useWizard';
 import { WizardStep } from './WizardStep';
 
 const isDevice = (value: string): value is Device => value === 'iphone' || value === 'android';
@@ -30,6 +30,87 @@ function Barcode({ enrolment }: { enrolment: Enrolment }) {
   );
 }
 
+type AppWizardRun = Wizard<AppState, AppEvent>;
+
+/** Which phone the person has, for the right store's link. */
+function DeviceStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorKindOf<'app'>; state: Extract<AppState, { step: 'device' }> }) {
+  const t = useT();
+  const { dispatch } = wizard;
+  const store = kind.stores[state.device];
+  return (
+    <WizardStep
+      wizard={wizard}
+      title={t('mfa.app.deviceTitle')}
+      actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}
+    >
+      <Radio.Group
+        value={state.device}
+        onChange={(value) => isDevice(value) && dispatch({ type: 'device', device: value })}
+        label={t('mfa.app.deviceTitle')}
+      >
+        <Group mt="xs">
+          <Radio value="iphone" label={t('mfa.app.iphone')} />
+          <Radio value="android" label={t('mfa.app.android')} />
+        </Group>
+      </Radio.Group>
+      <Text>
+        <Anchor href={store.href} target="_blank" rel="noopener noreferrer">
+          {t(kind.texts.getApp, { store: t(store.store) })}
+        </Anchor>
+      </Text>
+    </WizardStep>
+  );
+}
+
+/** The barcode (or the key typed by hand) from the enrolment, and, for push, the wait for the phone's answer. */
+function ScanStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorKindOf<'app'>; state: Extract<AppState, { step: 'scan' }> }) {
+  const t = useT();
+  const { dispatch } = wizard;
+  const { enrolment, view } = state;
+  const ready = enrolment.status === 'ready' ? enrolment : undefined;
+  const next = (
+    <Button onClick={() => dispatch({ type: 'next' })} disabled={!ready}>
+      {t(view === 'manual' ? kind.texts.manualButton : 'mfa.wizard.next')}
+    </Button>
+  );
+  return (
+    <WizardStep wizard={wizard} title={t(view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} actions={next}>
+      {enrolment.status === 'requested' && (
+        <Group role="status">
+          <Loader size="sm" aria-hidden />
+          {t('mfa.app.enrolling')}
+        </Group>
+      )}
+      {enrolment.status === 'failed' && <Alert color="red">{t('mfa.app.enrollFailed')}</Alert>}
+      {kind.pollsActivation && ready?.activation === 'waiting' && (
+        <Group role="status">
+          <Loader size="sm" aria-hidden />
+          {t('mfa.push.waiting')}
+        </Group>
+      )}
+      {(ready?.activation === 'timeout' || ready?.activation === 'failed') && (
+        <Alert color="red" role="alert" title={t(ready.activation === 'timeout' ? 'mfa.activationTimeout' : 'error.network')}>
+          {ready.activation === 'timeout' && (
+            <Button mt="xs" size="xs" variant="default" onClick={() => dispatch({ type: 'resend' })}>
+              {t('mfa.push.resend')}
+            </Button>
+          )}
+        </Alert>
+      )}
+      {ready && view === 'barcode' && (
+        <>
+          <Text>{t('mfa.app.scanHelp')}</Text>
+          <Barcode enrolment={ready.enrolment} />
+          <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
+            {t('mfa.app.cantScan')}
+          </Anchor>
+        </>
+      )}
+      {ready && view === 'manual' && <SecretKey secret={ready.enrolment.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />}
+    </WizardStep>
+  );
+}
+
 /** The app-based wizards (authenticator app, Okta Verify push and code): intro, device, barcode or key, code. */
 export function AppWizard({ kind }: { kind: FactorKindOf<'app'> }) {
   const t = useT();
@@ -47,79 +128,10 @@ export function AppWizard({ kind }: { kind: FactorKindOf<'app'> }) {
           <Text>{t(kind.texts.intro)}</Text>
         </WizardStep>
       );
-    case 'device': {
-      const store = kind.stores[state.device];
-      return (
-        <WizardStep
-          wizard={wizard}
-          title={t('mfa.app.deviceTitle')}
-          actions={<Button onClick={() => dispatch({ type: 'next' })}>{t('mfa.wizard.next')}</Button>}
-        >
-          <Radio.Group
-            value={state.device}
-            onChange={(value) => isDevice(value) && dispatch({ type: 'device', device: value })}
-            label={t('mfa.app.deviceTitle')}
-          >
-            <Group mt="xs">
-              <Radio value="iphone" label={t('mfa.app.iphone')} />
-              <Radio value="android" label={t('mfa.app.android')} />
-            </Group>
-          </Radio.Group>
-          <Text>
-            <Anchor href={store.href} target="_blank" rel="noopener noreferrer">
-              {t(kind.texts.getApp, { store: t(store.store) })}
-            </Anchor>
-          </Text>
-        </WizardStep>
-      );
-    }
-    case 'scan': {
-      const { enrolment, view } = state;
-      const ready = enrolment.status === 'ready' ? enrolment : undefined;
-      const next = (
-        <Button onClick={() => dispatch({ type: 'next' })} disabled={!ready}>
-          {t(view === 'manual' ? kind.texts.manualButton : 'mfa.wizard.next')}
-        </Button>
-      );
-      return (
-        <WizardStep wizard={wizard} title={t(view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} actions={next}>
-          {enrolment.status === 'requested' && (
-            <Group role="status">
-              <Loader size="sm" aria-hidden />
-              {t('mfa.app.enrolling')}
-            </Group>
-          )}
-          {enrolment.status === 'failed' && <Alert color="red">{t('mfa.app.enrollFailed')}</Alert>}
-          {kind.pollsActivation && ready?.activation === 'waiting' && (
-            <Group role="status">
-              <Loader size="sm" aria-hidden />
-              {t('mfa.push.waiting')}
-            </Group>
-          )}
-          {(ready?.activation === 'timeout' || ready?.activation === 'failed') && (
-            <Alert color="red" role="alert" title={t(ready.activation === 'timeout' ? 'mfa.activationTimeout' : 'error.network')}>
-              {ready.activation === 'timeout' && (
-                <Button mt="xs" size="xs" variant="default" onClick={() => dispatch({ type: 'resend' })}>
-                  {t('mfa.push.resend')}
-                </Button>
-              )}
-            </Alert>
-          )}
-          {ready && view === 'barcode' && (
-            <>
-              <Text>{t('mfa.app.scanHelp')}</Text>
-              <Barcode enrolment={ready.enrolment} />
-              <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
-                {t('mfa.app.cantScan')}
-              </Anchor>
-            </>
-          )}
-          {ready && view === 'manual' && (
-            <SecretKey secret={ready.enrolment.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />
-          )}
-        </WizardStep>
-      );
-    }
+    case 'device':
+      return <DeviceStep wizard={wizard} kind={kind} state={state} />;
+    case 'scan':
+      return <ScanStep wizard={wizard} kind={kind} state={state} />;
     case 'code':
       return (
         <WizardStep wizard={wizard} title={t('mfa.app.codeTitle')}>
