@@ -2,7 +2,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,16 +12,18 @@ const BROKEN_PORT = 4333;
 const children: ChildProcess[] = [];
 let broken: Server;
 
-async function waitForPort(port: number) {
-  for (let i = 0; i < 100; i += 1) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => (socket.end(), resolve(true)));
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
+/** Until the server answers HTTP (an open port alone can be a server still starting). */
+async function waitForAnswer(url: string, process: ChildProcess) {
+  for (let i = 0; i < 150; i += 1) {
+    if (process.exitCode !== null) throw new Error(`the mock exited (${process.exitCode}) before answering`);
+    const answered = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`nothing listens on ${port}`);
+  throw new Error(`nothing answers ${url}`);
 }
 
 function run(target: string, proxyPort: number, ...extra: string[]) {
@@ -65,8 +66,8 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => broken.listen(BROKEN_PORT, '127.0.0.1', resolve));
-  await waitForPort(MOCK_PORT);
-}, 30_000);
+  await waitForAnswer(`http://127.0.0.1:${MOCK_PORT}/api/v1/user/profile`, mock);
+}, 45_000);
 
 afterAll(async () => {
   for (const child of children) child.kill();
