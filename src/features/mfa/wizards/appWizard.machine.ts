@@ -49,6 +49,82 @@ export type AppEvent =
   | { type: 'verified'; answer: EnrollmentResponse }
   | { type: 'verifyFailed' };
 
+type Step<K extends AppState['step']> = Extract<AppState, { step: K }>;
+
+/** The barcode step: the enrolment's answer, the view (barcode or key), push's poll, Next and Back. */
+function scanStep(
+  kind: FactorKindOf<'app'>,
+  state: Step<'scan'>,
+  event: AppEvent,
+  enrol: (kept: Kept) => Transition<AppState, AppEvent>,
+): Transition<AppState, AppEvent> {
+  const { enrolment } = state;
+  switch (event.type) {
+    case 'enrolled': {
+      if (event.attempt !== state.attempt || enrolment.status !== 'requested') return stay(state);
+      const { answer } = event;
+      // An answer without a status is no enrolment (spec section 8).
+      if (!answer.id || !hasStatus(answer)) return go({ ...state, enrolment: { status: 'failed' } });
+      const ready: Enrolment = { factorId: answer.id, secret: answer._embedded?.activation?.sharedSecret, qrCode: qrCodeOf(answer) };
+      return go({ ...state, enrolment: { status: 'ready', enrolment: ready, activation: 'waiting' } });
+    }
+    case 'enrolFailed':
+      return event.attempt === state.attempt && enrolment.status === 'requested' ? go({ ...state, enrolment: { status: 'failed' } }) : stay(state);
+    case 'view':
+      if (event.view === 'barcode' && state.view === 'manual' && kind.reenrolsOnBarcode) return enrol(state);
+      return go({ ...state, view: event.view });
+    case 'resend':
+      return enrol(state);
+    case 'polled': {
+      if (enrolment.status !== 'ready' || enrolment.activation !== 'waiting') return stay(state);
+      const next = go<AppState, AppEvent>({ ...state, enrolment: { ...enrolment, activation: event.outcome } });
+      return event.outcome === 'active' ? go(next.state, { type: 'finish', message: kind.texts.success }) : next;
+    }
+    case 'next':
+      if (enrolment.status !== 'ready') return stay(state);
+      return go({ ...state, step: 'code', enrolment: enrolment.enrolment, verifying: false });
+    case 'back':
+      return go({ step: 'device', device: state.device, attempt: state.attempt });
+    default:
+      return stay(state);
+  }
+}
+
+/** The code step: Verify sends the code once at a time; the server says whether it is right. */
+function codeStep(kind: FactorKindOf<'app'>, state: Step<'code'>, event: AppEvent): Transition<AppState, AppEvent> {
+  switch (event.type) {
+    case 'back':
+      return go({
+        step: 'scan',
+        device: state.device,
+        attempt: state.attempt,
+        view: state.view,
+        enrolment: { status: 'ready', enrolment: state.enrolment, activation: 'waiting' },
+      });
+    case 'verify':
+      // The spec checks no code here: the server says whether it is right.
+      if (state.verifying) return stay(state);
+      return go(
+        { ...state, verifying: true },
+        {
+          type: 'activateFactor',
+          factorId: state.enrolment.factorId,
+          data: { passCode: event.passCode },
+          done: (answer) => ({ type: 'verified', answer }),
+          failed: () => ({ type: 'verifyFailed' }),
+        },
+      );
+    case 'verified':
+      // An answer without a status is no activation: the wizard stays, silently (spec section 8).
+      if (!hasStatus(event.answer)) return go({ ...state, verifying: false });
+      return go(state, { type: 'finish', message: kind.texts.success });
+    case 'verifyFailed':
+      return go({ ...state, verifying: false });
+    default:
+      return stay(state);
+  }
+}
+
 /**
  * The app-based wizards (authenticator app, Okta Verify push and code): intro, device (with its
  * store link), barcode or secret key, code. Entering the barcode step asks for an enrolment.
@@ -77,73 +153,11 @@ export function appWizardMachine(kind: FactorKindOf<'app'>): WizardMachine<AppSt
         if (event.type === 'next') return enrol(state);
         return stay(state);
 
-      case 'scan': {
-        const { enrolment } = state;
-        switch (event.type) {
-          case 'enrolled': {
-            if (event.attempt !== state.attempt || enrolment.status !== 'requested') return stay(state);
-            const { answer } = event;
-            // An answer without a status is no enrolment (spec section 8).
-            if (!answer.id || !hasStatus(answer)) return go({ ...state, enrolment: { status: 'failed' } });
-            const ready: Enrolment = { factorId: answer.id, secret: answer._embedded?.activation?.sharedSecret, qrCode: qrCodeOf(answer) };
-            return go({ ...state, enrolment: { status: 'ready', enrolment: ready, activation: 'waiting' } });
-          }
-          case 'enrolFailed':
-            return event.attempt === state.attempt && enrolment.status === 'requested'
-              ? go({ ...state, enrolment: { status: 'failed' } })
-              : stay(state);
-          case 'view':
-            if (event.view === 'barcode' && state.view === 'manual' && kind.reenrolsOnBarcode) return enrol(state);
-            return go({ ...state, view: event.view });
-          case 'resend':
-            return enrol(state);
-          case 'polled': {
-            if (enrolment.status !== 'ready' || enrolment.activation !== 'waiting') return stay(state);
-            const next = go<AppState, AppEvent>({ ...state, enrolment: { ...enrolment, activation: event.outcome } });
-            return event.outcome === 'active' ? go(next.state, { type: 'finish', message: kind.texts.success }) : next;
-          }
-          case 'next':
-            if (enrolment.status !== 'ready') return stay(state);
-            return go({ ...state, step: 'code', enrolment: enrolment.enrolment, verifying: false });
-          case 'back':
-            return go({ step: 'device', device: state.device, attempt: state.attempt });
-          default:
-            return stay(state);
-        }
-      }
+      case 'scan':
+        return scanStep(kind, state, event, enrol);
 
       case 'code':
-        switch (event.type) {
-          case 'back':
-            return go({
-              step: 'scan',
-              device: state.device,
-              attempt: state.attempt,
-              view: state.view,
-              enrolment: { status: 'ready', enrolment: state.enrolment, activation: 'waiting' },
-            });
-          case 'verify':
-            // The spec checks no code here: the server says whether it is right.
-            if (state.verifying) return stay(state);
-            return go(
-              { ...state, verifying: true },
-              {
-                type: 'activateFactor',
-                factorId: state.enrolment.factorId,
-                data: { passCode: event.passCode },
-                done: (answer) => ({ type: 'verified', answer }),
-                failed: () => ({ type: 'verifyFailed' }),
-              },
-            );
-          case 'verified':
-            // An answer without a status is no activation: the wizard stays, silently (spec section 8).
-            if (!hasStatus(event.answer)) return go({ ...state, verifying: false });
-            return go(state, { type: 'finish', message: kind.texts.success });
-          case 'verifyFailed':
-            return go({ ...state, verifying: false });
-          default:
-            return stay(state);
-        }
+        return codeStep(kind, state, event);
     }
   };
 
