@@ -1,7 +1,9 @@
 import { Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useT } from '../../messages/t';
 
-function SunIcon() {
+/** An 18 px line icon in the text's colour, hidden from screen readers (the button has the label). */
+function Icon({ children, join }: { children: ReactNode; join?: boolean }) {
   return (
     <svg
       width="18"
@@ -12,31 +14,24 @@ function SunIcon() {
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
-      strokeLinecap="round"
+      {...(join ? { strokeLinejoin: 'round' as const } : { strokeLinecap: 'round' as const })}
     >
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+      {children}
     </svg>
   );
 }
 
-function MoonIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-    </svg>
-  );
-}
+const SUN = (
+  <Icon>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+  </Icon>
+);
+const MOON = (
+  <Icon join>
+    <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+  </Icon>
+);
 
 /**
  * Light or dark. The portal starts with the system's setting; a choice made here is
@@ -50,7 +45,7 @@ export function ThemeSwitch() {
   const label = t(next === 'dark' ? 'nav.darkTheme' : 'nav.lightTheme');
   return (
     <Button variant="default" px={8} aria-label={label} title={label} onClick={() => setColorScheme(next)}>
-      {next === 'dark' ? <MoonIcon /> : <SunIcon />}
+      {next === 'dark' ? MOON : SUN}
     </Button>
   );
 }
