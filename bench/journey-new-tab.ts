@@ -9,7 +9,7 @@ import { assertProfileShown, watchErrors, type BenchUser } from './browser.ts';
 import { figures, LIGHTHOUSE_FLAGS, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
 import type { Target } from './target.ts';
 
-export const NEW_TAB: Expectations = {
+const NEW_TAB: Expectations = {
   viaIdentityProvider: true,
   targets: [
     { key: 'performance', text: '>= 95', test: (v) => v >= 95 },

@@ -6,7 +6,7 @@ import { assertProfileShown, type BenchUser } from './browser.ts';
 import { figures, LIGHTHOUSE_FLAGS, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
 import type { Target } from './target.ts';
 
-export const RELOAD: Expectations = {
+const RELOAD: Expectations = {
   viaIdentityProvider: false,
   targets: [
     { key: 'lcp', text: '<= 1.8 s', test: (v) => v <= 1800 },

@@ -15,9 +15,9 @@ import { fail, type Target } from './target.ts';
  * browser to every request: on loopback the journey's many redirects would otherwise cost
  * nothing. The CPU is not slowed down.
  */
-export const SIGN_IN_NETWORK = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8 };
+const SIGN_IN_NETWORK = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8 };
 
-export type Side = 'portal' | 'identity provider';
+type Side = 'portal' | 'identity provider';
 
 export interface SignInRun {
   run: number;

@@ -47,7 +47,7 @@ export interface Expectations {
 export const LIGHTHOUSE_FLAGS: Flags = { onlyCategories: ['performance'], disableStorageReset: false };
 
 /** One run's figures. */
-export type Figures = Record<MetricKey, number> & {
+type Figures = Record<MetricKey, number> & {
   run: number;
   lcpElement: string;
   layoutShifts: { element: string; score: number }[];
@@ -59,7 +59,7 @@ export type Figures = Record<MetricKey, number> & {
   settings: { formFactor: string; throttlingMethod: string; throttling: Result['configSettings']['throttling'] };
 };
 
-export interface Summary {
+interface Summary {
   medians: Record<MetricKey, number>;
   targets: Partial<Record<MetricKey, { target: string; value: number; pass: boolean }>>;
 }

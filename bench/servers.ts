@@ -117,9 +117,14 @@ async function waitUntilReady(handle: StackHandle, timeoutMs = 60_000): Promise<
 }
 
 /** The servers of this run: the dev stack, and nginx in front of the build when measuring it. */
+/** The plain-HTTP side of the TLS server block, which only redirects: kept off port 80, which needs root. */
+const HOSTED_HTTP_PORT = 4444;
+
 function servers(target: Target): { name: string; port: number }[] {
   const port = Number(new URL(HOSTED_ORIGIN).port);
-  return target.kind === 'nginx' ? [...STACK, { name: 'nginx (TLS, HTTP/2)', port }] : STACK;
+  return target.kind === 'nginx'
+    ? [...STACK, { name: 'nginx (TLS, HTTP/2)', port }, { name: 'nginx (HTTP to HTTPS)', port: HOSTED_HTTP_PORT }]
+    : STACK;
 }
 
 /** Refuses to go on while another server holds one of the ports. */
@@ -130,7 +135,7 @@ export async function assertPortsFree(target: Target): Promise<void> {
     fail(
       `port(s) already in use: ${busy.map((s) => `${s.port} (${s.name})`).join(', ')}.\n` +
         '  The benchmark starts its own servers and will not measure a foreign one: stop whatever ' +
-        "listens there (perhaps the end-to-end tests; see `ss -ltnp | grep -E ':(9000|4010|4173|4443) '`) and run it again.",
+        "listens there (perhaps the end-to-end tests; see `ss -ltnp | grep -E ':(9000|4010|4173|4443|4444) '`) and run it again.",
     );
   }
 }
@@ -169,6 +174,7 @@ async function startHostedBuild(): Promise<{ handle: Running; spki: string; desc
     serverName: hostname,
     apiUpstream: APP_ORIGIN,
     tls,
+    httpListen: `127.0.0.1:${HOSTED_HTTP_PORT}`,
   });
   const description = `nginx ${nginxVersion()} with TLS and HTTP/2, ${brotli ? 'brotli and gzip' : 'gzip only (no brotli module: apt-get install libnginx-mod-http-brotli-static)'}`;
   const handle = track<Running>({ name: 'nginx', child: startNginx(dir, conf, { detached: true }), exited: false });

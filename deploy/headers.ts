@@ -15,7 +15,7 @@ function originOf(url: string): string | undefined {
  * A URL the headers may name: http(s), and nothing that could end a directive or the header
  * value (deploy/nginx-conf.ts refuses the others outright).
  */
-export function isPlainUrl(url: string): boolean {
+function isPlainUrl(url: string): boolean {
   return /^https?:$/.test(URL.parse(url)?.protocol ?? '') && /^[^\s;,"'\\]+$/.test(url);
 }
 

@@ -45,7 +45,7 @@ interface Result {
 }
 
 /** How to start the two tools: each a command and its first arguments. */
-export interface Tools {
+interface Tools {
   prism: string[];
   yaml: string[];
   /** Where they come from, for the first line of the output. */

@@ -5,8 +5,6 @@
  */
 export const en = {
   'app.name': 'Account Portal',
-  'app.university': 'City University',
-  'app.logoAlt': 'City University',
   'app.footer': 'All rights reserved, City University, 2021',
   'app.skipToContent': 'Skip to main content',
   'app.loading': 'Loading...',
@@ -48,7 +46,6 @@ export const en = {
   'error.retry': 'Try again',
   'error.pageTitle': 'Something went wrong',
   'error.pageBody': 'This page could not be shown. Try again, or go back to your profile. If it keeps happening, please contact the IT Service Desk.',
-  'error.home': 'Go to my profile',
 
   'overview.title': 'Security overview',
   'overview.wellProtected': 'Your account is well protected.',
@@ -87,12 +84,9 @@ export const en = {
   'page.question': 'Security Question',
   'page.loginLog': 'Previous Login',
   'page.enroll': 'Set up a sign-in method',
-  'page.socialLogin': 'Sign in with {provider}',
-  'page.socialCallback': 'Signing in with {provider}',
   'page.idpLink': 'Link your {provider} identity',
   'page.idpLinkSuccess': 'Link up Success',
   'page.instructions': 'Error',
-  'page.comingSoon': 'This page is not available yet.',
 
   'profile.personalInformation': 'Personal information',
   'profile.electronicId': 'Electronic ID',
@@ -119,7 +113,6 @@ export const en = {
   'identities.linkLabel': 'Link {provider}',
   'identities.unlinkLabel': 'Unlink {provider}',
   'identities.linked': 'Linked',
-  'identities.notLinked': 'Not linked',
   'identities.confirmTitle': 'Unlink {provider}',
   'identities.loadFailed': 'Your linked identities could not be loaded.',
   'identities.provider.smart': 'iAM Smart',
@@ -135,7 +128,6 @@ export const en = {
   'identities.noIdpId': 'No idp id found',
   'identities.redirecting': 'Taking you to {provider}...',
   'identities.completing': 'Checking your {provider} sign-in...',
-  'identities.linking': 'Linking your {provider} identity...',
   'identities.stateMismatch': 'This sign-in response does not match the request made from this browser, so nothing was linked.',
   'identities.linkErrorTitle': 'The identity could not be linked',
   'identities.backToProfile': 'Back to my profile',
@@ -249,7 +241,7 @@ export const en = {
   'mfa.app.copy': 'Copy secret key',
   'mfa.app.copied': 'Copied',
   'mfa.app.noSecret':
-    'There is no key to type for this set-up. Go back to the barcode and scan it with the Okta Verify app (Add account, then Scan a QR code); if the camera cannot read it, make the page larger or scan it from another screen.',
+    'There is no key to type for this set-up. Go back to the barcode and scan it with the app (add an account, then scan the QR code); if the camera cannot read it, make the page larger or scan it from another screen.',
   'mfa.app.qrUnavailable':
     "The barcode cannot be shown here. Use Can't scan? to type the key instead; if there is none, please contact the IT Service Desk.",
   'mfa.app.scanInstead': 'Scan barcode',

@@ -1,5 +1,5 @@
 /** The portal's languages: English, Traditional Chinese as written in Hong Kong, and Simplified Chinese. */
-const LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
+export const LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language's name in itself, as the switch shows it. */

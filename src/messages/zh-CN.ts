@@ -3,8 +3,6 @@ import type { MessageKey } from './en';
 /** Every user-visible text in Simplified Chinese (mainland usage), key for key with en.ts. */
 export const zhCN: Record<MessageKey, string> = {
   'app.name': '账户管理平台',
-  'app.university': '城市大学',
-  'app.logoAlt': '城市大学',
   'app.footer': '城市大学版权所有，2021',
   'app.skipToContent': '跳至主要内容',
   'app.loading': '加载中…',
@@ -45,7 +43,6 @@ export const zhCN: Record<MessageKey, string> = {
   'error.retry': '重试',
   'error.pageTitle': '发生错误',
   'error.pageBody': '无法显示此页面。请重试，或返回个人资料页面。如果问题仍然存在，请联系信息技术服务台。',
-  'error.home': '前往我的个人资料',
 
   'overview.title': '安全概览',
   'overview.wellProtected': '您的账户已受到妥善保护。',
@@ -84,12 +81,9 @@ export const zhCN: Record<MessageKey, string> = {
   'page.question': '安全问题',
   'page.loginLog': '登录历史',
   'page.enroll': '设置登录方式',
-  'page.socialLogin': '使用 {provider} 登录',
-  'page.socialCallback': '正在使用 {provider} 登录',
   'page.idpLink': '关联您的 {provider} 身份',
   'page.idpLinkSuccess': '关联成功',
   'page.instructions': '错误',
-  'page.comingSoon': '此页面暂未提供。',
 
   'profile.personalInformation': '个人信息',
   'profile.electronicId': '电子身份识别码',
@@ -116,7 +110,6 @@ export const zhCN: Record<MessageKey, string> = {
   'identities.linkLabel': '关联 {provider}',
   'identities.unlinkLabel': '取消关联 {provider}',
   'identities.linked': '已关联',
-  'identities.notLinked': '未关联',
   'identities.confirmTitle': '取消关联 {provider}',
   'identities.loadFailed': '未能加载您已关联的账户。',
   'identities.provider.smart': '智方便 iAM Smart',
@@ -132,7 +125,6 @@ export const zhCN: Record<MessageKey, string> = {
   'identities.noIdpId': '找不到身份提供方识别码',
   'identities.redirecting': '正在跳转到 {provider}…',
   'identities.completing': '正在核对您的 {provider} 登录…',
-  'identities.linking': '正在关联您的 {provider} 身份…',
   'identities.stateMismatch': '此登录响应与本浏览器发出的请求不匹配，因此未关联任何账户。',
   'identities.linkErrorTitle': '未能关联此身份',
   'identities.backToProfile': '返回我的个人资料',
@@ -243,7 +235,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mfa.app.copy': '复制密钥',
   'mfa.app.copied': '已复制',
   'mfa.app.noSecret':
-    '此设置没有可手动输入的密钥。请返回二维码页面，用 Okta Verify 应用扫描（添加账户，然后扫描二维码）；如相机无法识别，请放大页面或在另一块屏幕上扫描。',
+    '此设置没有可手动输入的密钥。请返回二维码页面，用应用扫描（添加账户，然后扫描二维码）；如相机无法识别，请放大页面或在另一块屏幕上扫描。',
   'mfa.app.qrUnavailable': '无法在此显示二维码。请通过“无法扫描？”手动输入密钥；如没有密钥，请联系信息技术服务台。',
   'mfa.app.scanInstead': '扫描二维码',
   'mfa.app.enrolling': '正在生成二维码…',

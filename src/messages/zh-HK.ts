@@ -3,8 +3,6 @@ import type { MessageKey } from './en';
 /** Every user-visible text in Traditional Chinese (Hong Kong), key for key with en.ts. */
 export const zhHK: Record<MessageKey, string> = {
   'app.name': '帳戶管理平台',
-  'app.university': '城市大學',
-  'app.logoAlt': '城市大學',
   'app.footer': '城市大學版權所有，2021',
   'app.skipToContent': '跳至主要內容',
   'app.loading': '載入中…',
@@ -45,7 +43,6 @@ export const zhHK: Record<MessageKey, string> = {
   'error.retry': '再試一次',
   'error.pageTitle': '發生錯誤',
   'error.pageBody': '未能顯示此頁面。請再試一次，或返回你的個人資料。如問題持續，請聯絡資訊科技服務台。',
-  'error.home': '前往我的個人資料',
 
   'overview.title': '保安概覽',
   'overview.wellProtected': '你的帳戶已受到妥善保護。',
@@ -84,12 +81,9 @@ export const zhHK: Record<MessageKey, string> = {
   'page.question': '保安問題',
   'page.loginLog': '過往登入記錄',
   'page.enroll': '設定登入方式',
-  'page.socialLogin': '使用 {provider} 登入',
-  'page.socialCallback': '正在使用 {provider} 登入',
   'page.idpLink': '連結你的 {provider} 身份',
   'page.idpLinkSuccess': '連結成功',
   'page.instructions': '錯誤',
-  'page.comingSoon': '此頁面暫未提供。',
 
   'profile.personalInformation': '個人資訊',
   'profile.electronicId': '電子身份識別碼',
@@ -116,7 +110,6 @@ export const zhHK: Record<MessageKey, string> = {
   'identities.linkLabel': '連結 {provider}',
   'identities.unlinkLabel': '取消連結 {provider}',
   'identities.linked': '已連結',
-  'identities.notLinked': '未連結',
   'identities.confirmTitle': '取消連結 {provider}',
   'identities.loadFailed': '未能載入你已連結的帳戶。',
   'identities.provider.smart': '「智方便」iAM Smart',
@@ -132,7 +125,6 @@ export const zhHK: Record<MessageKey, string> = {
   'identities.noIdpId': '找不到身份提供者識別碼',
   'identities.redirecting': '正在帶你前往 {provider}…',
   'identities.completing': '正在核對你的 {provider} 登入…',
-  'identities.linking': '正在連結你的 {provider} 身份…',
   'identities.stateMismatch': '此登入回應與此瀏覽器發出的要求不相符，因此沒有連結任何帳戶。',
   'identities.linkErrorTitle': '未能連結此身份',
   'identities.backToProfile': '返回我的個人資料',
@@ -243,7 +235,7 @@ export const zhHK: Record<MessageKey, string> = {
   'mfa.app.copy': '複製密鑰',
   'mfa.app.copied': '已複製',
   'mfa.app.noSecret':
-    '此設定沒有可輸入的密鑰。請返回條碼，並以 Okta Verify 應用程式掃描（新增帳戶，然後掃描 QR 碼）；如相機無法讀取，請放大頁面或在另一個螢幕上掃描。',
+    '此設定沒有可輸入的密鑰。請返回條碼，並以應用程式掃描（新增帳戶，然後掃描 QR 碼）；如相機無法讀取，請放大頁面或在另一個螢幕上掃描。',
   'mfa.app.qrUnavailable': '無法在此顯示條碼。請使用「無法掃描？」輸入密鑰；如沒有密鑰，請聯絡資訊科技服務台。',
   'mfa.app.scanInstead': '掃描條碼',
   'mfa.app.enrolling': '正在準備你的條碼…',

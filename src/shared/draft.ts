@@ -1,5 +1,5 @@
-import { useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { useAuth } from './auth/useAuth';
 import { draftKey } from './storageKeys';
 
 /**
@@ -9,7 +9,7 @@ import { draftKey } from './storageKeys';
  * are never written anywhere.
  */
 export function useDraft(name: string): [string | undefined, (value: string) => void, () => void] {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const key = draftKey(auth.subject() ?? 'nobody', name);
   const [draft, setDraft] = useState<string | undefined>(() => window.sessionStorage.getItem(key) ?? undefined);
   const save = useCallback(

@@ -27,7 +27,7 @@ export function dialCodeOf(countryCode: string): string | undefined {
  * region names), sorted the way that language sorts.
  */
 export function countryChoices(language: string): Array<{ value: string; label: string }> {
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  const names = regionNames(language);
   return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name, language))
     .map(({ code, name }) => ({ value: code, label: `${name} (+${dialCodeOf(code)})` }));
@@ -35,8 +35,10 @@ export function countryChoices(language: string): Array<{ value: string; label: 
 
 /** A country's name in a language (the browser's own region names). */
 export function countryName(code: string, language: string): string {
-  return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  return regionNames(language).of(code) ?? code;
 }
+
+const regionNames = (language: string) => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
 
 export type PhoneCheck = { e164: string } | { error: 'required' | 'invalid' | 'landline' };
 

@@ -25,7 +25,6 @@ interface QuestionEditorProps {
   options: ReadonlyArray<SecurityQuestionOption>;
   /** An enrolled question can only be deleted; a new one is chosen and answered. */
   enrolled: boolean;
-  busy: boolean;
   saving: boolean;
   deleting: boolean;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -33,8 +32,9 @@ interface QuestionEditorProps {
   onCancel: () => void;
 }
 
-function QuestionEditor({ form, options, enrolled, busy, saving, deleting, onSubmit, onDelete, onCancel }: QuestionEditorProps) {
+function QuestionEditor({ form, options, enrolled, saving, deleting, onSubmit, onDelete, onCancel }: QuestionEditorProps) {
   const t = useT();
+  const busy = saving || deleting;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
@@ -147,7 +147,6 @@ export function SecurityQuestionPage() {
             form={form}
             options={options}
             enrolled={Boolean(enrolled)}
-            busy={busy}
             saving={enroll.isPending}
             deleting={reset.isPending}
             onSubmit={save}

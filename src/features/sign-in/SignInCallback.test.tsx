@@ -38,13 +38,17 @@ describe('/auth/default/callback', () => {
     const auth = fakeAuth({ signedIn: false });
     auth.completeSignIn.mockRejectedValue(new Error('No matching state found in storage'));
     window.localStorage.setItem('state', 'eyJtb2RlIjoibm9ybWFsIn0=');
+    window.localStorage.setItem('portal.language', 'en');
+    window.localStorage.setItem('portal.signedOutAt', '1700000000000');
     const { router } = renderRoute('/auth/default/callback?code=abc&state=stale', { auth });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sign-in could not be completed: No matching state found in storage');
     expect(alert).toHaveTextContent('You will be returned to the home page in 2 seconds.');
     expect(auth.forgetUser).toHaveBeenCalledTimes(1);
-    expect(window.localStorage.length).toBe(0);
+    // Everything personal goes; the language choice and the time of the last logout (which
+    // tabs that slept through it check) stay.
+    expect({ ...window.localStorage }).toEqual({ 'portal.language': 'en', 'portal.signedOutAt': '1700000000000' });
 
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(router.state.location.pathname).toBe('/auth/default/callback');

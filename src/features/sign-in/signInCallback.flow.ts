@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../messages/t';
 import type { Auth, SignInResult } from '../../shared/auth/auth';
+import { clearLocalState } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 
 /** Why a callback could not complete: a text of the portal's by its key (so it follows a language switch), or the library's own. */
@@ -24,7 +25,7 @@ export async function completeSignInCallback(
     result = await auth.completeSignIn(callbackUrl);
   } catch (reason) {
     await auth.forgetUser().catch(() => undefined);
-    window.localStorage.clear();
+    clearLocalState();
     return { text: reason instanceof Error ? reason.message : String(reason) };
   }
   if (result.stepUp) toast.success(t('auth.stepUpDone'));

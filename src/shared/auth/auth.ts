@@ -85,8 +85,6 @@ const FRESH_SIGN_IN_ALLOWANCE_SECONDS = 120;
 /** Revoking the refresh token at logout gives up after this long. */
 const REVOKE_TIMEOUT_MS = 2000;
 
-/** The portal's tabs tell each other of a logout on this channel. */
-
 /**
  * Whether the ID token shows an authentication recent enough for a sign-in that asked for
  * `maxAge` (OpenID Connect Core 3.1.2.1: with max_age the ID token must carry auth_time).
@@ -155,6 +153,14 @@ async function loadUserManager(origin = window.location.origin): Promise<UserMan
   });
 }
 
+/**
+ * Clears local storage but for what is not personal and must outlive a session: the language
+ * and theme choices, and the time of the last logout (which sleeping tabs check).
+ */
+export function clearLocalState(local: Storage = window.localStorage) {
+  clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY, SIGNED_OUT_AT_KEY], local);
+}
+
 function clearLocalStorageExcept(keys: string[], local: Storage) {
   const kept = keys.map((key) => [key, local.getItem(key)] as const);
   local.clear();
@@ -202,13 +208,6 @@ async function revokeRefreshToken(manager: UserManager, clientId: string, token:
   }
 }
 
-/**
- * When the portal was last logged out in this browser (local storage, milliseconds): a tab's
- * tokens from a sign-in that began before it are void, whether that tab heard of the logout
- * (it was frozen in the back-forward cache, discarded, closed and reopened) or not.
- */
-/** When this tab's sign-in began (session storage, milliseconds). */
-
 export function createAuth(
   loadManager: () => Promise<UserManager> = () => loadUserManager(),
   {
@@ -244,7 +243,7 @@ export function createAuth(
     // which must not outlive a logout, and the language and theme choices, which are not
     // personal and stay, like the time of the logout itself.
     storage.clear();
-    clearLocalStorageExcept([LANGUAGE_STORAGE_KEY, COLOR_SCHEME_STORAGE_KEY, SIGNED_OUT_AT_KEY], local);
+    clearLocalState(local);
   }
 
   /** Whether this tab's sign-in began before the last logout in this browser. */

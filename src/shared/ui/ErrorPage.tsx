@@ -36,7 +36,7 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
         >
           {t('error.retry')}
         </Button>
-        <Anchor href="/">{t('error.home')}</Anchor>
+        <Anchor href="/">{t('notFound.back')}</Anchor>
       </Group>
     </section>
   );

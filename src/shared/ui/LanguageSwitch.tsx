@@ -1,9 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { setLanguage } from '../../messages/i18n';
-import { LANGUAGE_NAMES, type Language } from '../../messages/language';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../messages/language';
 import { useLanguage } from '../../messages/t';
-
-const ORDER: Language[] = ['en', 'zh-HK', 'zh-CN'];
 
 /**
  * Switches to each of the other languages. Each is named in itself (marked with its lang, so a
@@ -13,7 +11,7 @@ export function LanguageSwitch() {
   const current = useLanguage();
   return (
     <Group gap={0} wrap="nowrap">
-      {ORDER.filter((language) => language !== current).map((language) => (
+      {LANGUAGES.filter((language) => language !== current).map((language) => (
         <Button key={language} variant="subtle" px={6} lang={language} onClick={() => setLanguage(language)}>
           {LANGUAGE_NAMES[language]}
         </Button>

@@ -1,4 +1,5 @@
-import { useLocation, useRouteContext } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
+import { useAuth } from '../auth/useAuth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../messages/t';
 import { sessionPlan } from '../auth/sessionPlan';
@@ -14,7 +15,7 @@ type Phase = 'active' | 'warning' | 'dismissed' | 'ended';
  */
 export function SessionWatch() {
   const t = useT();
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const { pathname, searchStr } = useLocation();
   const [phase, setPhase] = useState<Phase>('active');
   const [renewals, setRenewals] = useState(0);

@@ -40,5 +40,3 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--portal-status-off': 'var(--mantine-color-dark-1)',
   },
 });
-
-/** Where Mantine's colour-scheme manager remembers the user's choice (its default key). */
