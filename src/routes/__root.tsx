@@ -11,7 +11,11 @@ function Root() {
   return (
     <>
       <SkipLink />
-      <Outlet />
+      {/* Every page is at least a screen tall, so the footer starts below the fold and never moves
+          when one page hands over to the next (the sign-in callback to the profile). */}
+      <div style={{ minHeight: '100dvh' }}>
+        <Outlet />
+      </div>
       <Footer />
     </>
   );
