@@ -4,7 +4,7 @@
 // navigations, so the figures come from the browser's own network events: the time from the
 // first request to the profile being shown, how much of it the tab spent on the portal and on
 // the identity provider, and the requests and bytes of each.
-import type { Browser, CDPSession } from 'puppeteer-core';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { IDP_ORIGIN } from '../scripts/dev-stack.ts';
 import { assertProfileShown, fillSignInForm, watchErrors, type BenchUser } from './browser.ts';
 import { median } from './lighthouse.ts';
@@ -27,7 +27,10 @@ export interface SignInRun {
   onPortalMs: number;
   onIdentityProviderMs: number;
   requests: number;
+  /** As the browser reported them: a prefetch that finishes after its page has left reports none. */
   bytes: number;
+  /** Layout shift on the page that shows the profile (the callback's), from its first paint: the sum of the browser's layout-shift entries. */
+  layoutShift: number;
   bySide: Record<Side, { requests: number; bytes: number }>;
   /** The addresses the tab's document went through, in order. */
   documents: string[];
@@ -37,7 +40,7 @@ export interface SignInRun {
 export interface SignInJourney {
   network: typeof SIGN_IN_NETWORK;
   runs: SignInRun[];
-  medians: Pick<SignInRun, 'totalMs' | 'onPortalMs' | 'onIdentityProviderMs' | 'requests' | 'bytes'>;
+  medians: Pick<SignInRun, 'totalMs' | 'onPortalMs' | 'onIdentityProviderMs' | 'requests' | 'bytes' | 'layoutShift'>;
 }
 
 interface Seen {
@@ -47,6 +50,23 @@ interface Seen {
   document: boolean;
   status?: number;
   bytes: number;
+  /** What arrived, for a request that never reported finishing. */
+  received?: number;
+}
+
+/** The layout shift of the page shown now, from its first paint (the browser's buffered layout-shift entries). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Buffered entries arrive at once; none at all is no shift.
+        setTimeout(() => resolve(Number(total.toFixed(3))), 300);
+      }),
+  );
 }
 
 /** One run per fresh browser context: no cookies, so the identity provider has no session yet. */
@@ -72,6 +92,7 @@ export async function signInJourney(browser: Browser, user: BenchUser, target: T
               return assertProfileShown(page, user, `sign-in, run ${run}`, 30_000);
             },
             () => page.waitForNetworkIdle({ idleTime: 500, timeout: 15_000 }),
+            () => layoutShift(page),
           ),
         );
       } finally {
@@ -92,6 +113,7 @@ export async function signInJourney(browser: Browser, user: BenchUser, target: T
       onIdentityProviderMs: mid('onIdentityProviderMs'),
       requests: mid('requests'),
       bytes: mid('bytes'),
+      layoutShift: mid('layoutShift'),
     },
   };
 }
@@ -107,6 +129,7 @@ async function signInOnce(
   target: Target,
   journey: () => Promise<number>,
   settle: () => Promise<void>,
+  shifted: () => Promise<number>,
 ): Promise<SignInRun> {
   await cdp.send('Network.enable');
   const mainFrame = (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
@@ -134,6 +157,12 @@ async function signInOnce(
     const seen = requests.get(event.requestId);
     if (seen) seen.status = event.response.status;
   });
+  // A prefetch that finishes after its page has left reports no loadingFinished: its bytes are
+  // the sum of what arrived.
+  cdp.on('Network.dataReceived', (event) => {
+    const seen = requests.get(event.requestId);
+    if (seen) seen.received = (seen.received ?? 0) + event.encodedDataLength;
+  });
   cdp.on('Network.loadingFinished', (event) => {
     const seen = requests.get(event.requestId);
     if (seen) seen.bytes = event.encodedDataLength;
@@ -141,9 +170,11 @@ async function signInOnce(
 
   const shownAt = await journey();
   await settle().catch(() => {}); // a request still open after the profile shows is not the journey's
+  const layoutShift = await shifted();
   await cdp.detach();
   if (clockOffset === undefined || !all.length) fail(`sign-in, run ${run}: the browser reported no requests`);
   const shown = shownAt / 1000 - clockOffset; // on the monotonic clock of the network events
+  for (const r of all) if (!r.bytes && r.received) r.bytes = r.received;
   const journeyRequests = all.filter((r) => r.start <= shown);
   const first = journeyRequests[0]!.start;
 
@@ -184,6 +215,7 @@ async function signInOnce(
     onIdentityProviderMs: Math.round(time['identity provider']),
     requests: journeyRequests.length,
     bytes: journeyRequests.reduce((sum, r) => sum + r.bytes, 0),
+    layoutShift,
     bySide,
     documents: documents.map((d) => d.url),
     apiCalls: api.map((r) => new URL(r.url).pathname),

@@ -29,9 +29,11 @@ function routeUrl(route: string): string {
   return `/${path}`;
 }
 
-export function printSizes({ first, routes }: RouteSizes): void {
+export function printSizes({ firstCode, leaving, first, routes }: RouteSizes): void {
   const cells = (s: Sizes) => [s.js.raw, s.js.gzip, s.js.brotli, s.css.raw, s.css.gzip, s.css.brotli].map((b) => pad(kb(b), 7)).join('');
   const rows = [
+    [`first code, before any load decides (${firstCode.files.length} file)`, cells(firstCode)],
+    [`leaving for sign-in: first code and OpenID library (${leaving.files.length} files)`, cells(leaving)],
     [`${routeUrl(first.route)} (first signed-in page, ${first.files.length} files)`, cells(first)],
     ...routes.map((r) => [`  + ${routeUrl(r.route)} (adds ${r.files.length})`, cells(r)]),
   ] as const;
@@ -115,7 +117,8 @@ export function printSignInRuns(journey: SignInJourney): void {
     ['  on the portal', (r) => seconds(r.onPortalMs), seconds(journey.medians.onPortalMs)],
     ['  on the identity provider', (r) => seconds(r.onIdentityProviderMs), seconds(journey.medians.onIdentityProviderMs)],
     ['requests', (r) => String(r.requests), String(journey.medians.requests)],
-    ['total bytes', (r) => `${kb(r.bytes)} KB`, `${kb(journey.medians.bytes)} KB`],
+    ['bytes reported', (r) => `${kb(r.bytes)} KB`, `${kb(journey.medians.bytes)} KB`],
+    ['layout shift (profile)', (r) => r.layoutShift.toFixed(3), journey.medians.layoutShift.toFixed(3)],
   ];
   for (const [label, cell, mid] of rows) console.log(`${label.padEnd(width)}${journey.runs.map((r) => pad(cell(r), 10)).join('')}${pad(mid, 10)}`);
   for (const r of journey.runs) {
@@ -131,7 +134,11 @@ export function printJourneys(newTab: NavigationJourney, reload: NavigationJourn
     const goal = lh.targets[key];
     return `${pad(formatMetric(key, lh.medians[key]), 9)}${goal ? ` ${goal.target.padEnd(10)}${goal.pass ? 'PASS' : 'MISS'}` : ''}`.padEnd(col);
   };
-  const signInCell: Partial<Record<MetricKey, string>> = { requests: String(signIn.medians.requests), bytes: `${kb(signIn.medians.bytes)} KB` };
+  const signInCell: Partial<Record<MetricKey, string>> = {
+    requests: String(signIn.medians.requests),
+    bytes: `${kb(signIn.medians.bytes)} KB`,
+    cls: signIn.medians.layoutShift.toFixed(3),
+  };
   console.log(`\nJourneys side by side, medians of ${newTab.runs.length}, ${reload.runs.length} and ${signIn.runs.length} run(s):`);
   const width = 26;
   console.log(`${'metric'.padEnd(width)}${'new tab'.padStart(9).padEnd(col)}${'reload'.padStart(9).padEnd(col)}${'sign-in'.padStart(9)}`);
