@@ -22,7 +22,7 @@ reloadOnStaleBuild();
 
 function start() {
   startErrorReporting(config.errorReportUrl, () => locale.get());
-  const auth = createAuth();
+  const auth = createAuth(undefined, { language: () => locale.get() });
   setAccessTokenSource(() => auth.accessToken(), { ended: () => auth.signedOut() });
   const queryClient = createQueryClient({
     onUnauthorized: createReauthenticator(auth, { onSignInFailed: () => toast.error(t('auth.signInFailed')) }),

@@ -2,16 +2,7 @@ import { createI18n, localeFrom, type ComponentsJSON } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { en } from './en';
 import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
-import { isLanguage, languageFromBrowser, type Language } from './language';
-
-function storedLanguage(): Language | undefined {
-  try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { isLanguage, languageFromBrowser, storedLanguage, type Language } from './language';
 
 /** The language the user chose with the switch, if any. */
 const chosen = atom<Language | undefined>(storedLanguage());

@@ -1,3 +1,5 @@
+import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
+
 /** The portal's languages: English, Traditional Chinese as written in Hong Kong, and Simplified Chinese. */
 export const LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,4 +25,19 @@ export function languageFromBrowser(preferred: readonly string[]): Language {
     if (lower === 'en' || lower.startsWith('en-')) return 'en';
   }
   return 'en';
+}
+
+/** The language the user chose with the switch (kept in local storage), if any. */
+export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Language | undefined {
+  try {
+    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The language a page starts in: the one chosen with the switch, else the browser's. */
+export function startingLanguage(): Language {
+  return storedLanguage() ?? languageFromBrowser(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }

@@ -34,7 +34,7 @@ const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl', 'oktaOrgUrl', 'errorRepo
 /** Plain http is for this machine only (the dev stack); everything else travels over TLS. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
 
-function urlOf(value: string): URL | undefined {
+export function urlOf(value: string): URL | undefined {
   try {
     return new URL(value);
   } catch {
@@ -42,8 +42,9 @@ function urlOf(value: string): URL | undefined {
   }
 }
 
-const isHttpUrl = (url: URL | undefined) => url !== undefined && ['http:', 'https:'].includes(url.protocol);
-const isSecure = (url: URL) => url.protocol === 'https:' || LOCAL_HOSTS.includes(url.hostname);
+export const isHttpUrl = (url: URL | undefined): url is URL => url !== undefined && ['http:', 'https:'].includes(url.protocol);
+/** https, or plain http on this machine only (the dev stack). */
+export const isSecure = (url: URL) => url.protocol === 'https:' || LOCAL_HOSTS.includes(url.hostname);
 
 /** Checks a config file's content; every problem is listed, so one fix round is enough. */
 export function parseConfig(value: unknown): { config: Config } | { errors: string[] } {

@@ -14,6 +14,12 @@ export const SIGNED_OUT_AT_KEY = 'portal.signedOutAt';
 /** The identity-link flow's state (spec section 3, "Local state": its name is the spec's). */
 export const LINK_STATE_KEY = 'state';
 
+/**
+ * The identity provider's discovery document as fetched within the last hour: a new tab leaves
+ * for sign-in, and the callback redeems its code, without fetching it again. A logout clears it.
+ */
+export const PROVIDER_METADATA_KEY = 'portal.providerMetadata';
+
 // Session storage (one tab, one visit)
 /** When this tab's session started (its sign-in). */
 export const SIGNED_IN_AT_KEY = 'portal.signedInAt';

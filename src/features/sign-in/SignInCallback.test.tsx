@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { createAppRouter } from '../../router';
 import { createQueryClient } from '../../shared/api/queryClient';
-import type { SignInResult } from '../../shared/auth/auth';
+import { SignInRefused, type SignInResult } from '../../shared/auth/auth';
+import { setLanguage } from '../../messages/i18n';
 import { AppProviders } from '../../shared/ui/AppProviders';
 
 afterEach(() => {
@@ -56,6 +57,19 @@ describe('/auth/default/callback', () => {
     // '/' sends a signed-out visitor on to sign in.
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/default/login'));
     await waitFor(() => expect(auth.signIn).toHaveBeenCalled());
+  });
+
+  it('a sign-in the portal refuses says why in the language of the moment, and follows a switch', async () => {
+    const auth = fakeAuth({ signedIn: false });
+    auth.completeSignIn.mockRejectedValue(new SignInRefused('auth.notFresh'));
+    renderRoute('/auth/default/callback?code=abc&state=xyz', { auth });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in could not be completed: the university sign-in did not confirm that you signed in just now, so nothing was changed.',
+    );
+    await act(() => setLanguage('zh-HK'));
+    // The Traditional Chinese texts load on first use.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('未能完成登入：大學登入未能確認你剛剛登入，因此沒有作出任何更改。'));
+    await act(() => setLanguage('en'));
   });
 
   it('a callback address this tab did not ask for (a crafted link, a replay) signs nobody out and redeems nothing', async () => {

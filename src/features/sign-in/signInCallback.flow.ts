@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../messages/t';
 import type { Auth, SignInResult } from '../../shared/auth/auth';
-import { clearLocalState } from '../../shared/auth/auth';
+import { clearLocalState, SignInRefused } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 
 /** Why a callback could not complete: a text of the portal's by its key (so it follows a language switch), or the library's own. */
@@ -26,6 +26,7 @@ export async function completeSignInCallback(
   } catch (reason) {
     await auth.forgetUser().catch(() => undefined);
     clearLocalState();
+    if (reason instanceof SignInRefused) return { key: reason.key };
     return { text: reason instanceof Error ? reason.message : String(reason) };
   }
   if (result.stepUp) toast.success(t('auth.stepUpDone'));

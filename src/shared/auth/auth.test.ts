@@ -2,7 +2,8 @@ import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../tests/support/server';
-import { createAuth, readStoredUser, userStorageKey } from './auth';
+import { createAuth, userStorageKey } from './auth';
+import { readStoredUser } from './storedUser';
 
 const KEY = userStorageKey();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -145,7 +146,7 @@ describe('createAuth', () => {
     const { auth } = authWith(manager);
     const done = auth.completeSignIn('http://x/cb?code=2');
     if (completes) await expect(done).resolves.toEqual({ returnTo: '/profile', subject: 'a', link: 'n-1234567890abcdef', stepUp: false });
-    else await expect(done).rejects.toThrow('the university sign-in did not confirm that you signed in just now, so nothing was changed.');
+    else await expect(done).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.notFresh' });
   });
 
   it('knows which callback addresses this tab is waiting for', () => {
@@ -284,7 +285,7 @@ describe('createAuth', () => {
     } as never);
     window.localStorage.setItem('portal.signedOutAt', '2000');
     const { auth } = authWith(manager);
-    await expect(auth.completeSignIn('http://x/cb?code=3')).rejects.toThrow('you logged out in another tab while this sign-in was under way.');
+    await expect(auth.completeSignIn('http://x/cb?code=3')).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.loggedOutMeanwhile' });
     expect(auth.accessToken()).toBeUndefined();
   });
 

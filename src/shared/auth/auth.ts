@@ -1,13 +1,12 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { locale } from '../../messages/i18n';
-import { t } from '../../messages/t';
+import { startingLanguage } from '../../messages/language';
+import type { MessageKey } from '../../messages/en';
 import { browser } from '../browser';
 import { config } from '../config';
 import { jwtClaims } from '../jwt';
 import { safeReturnPath } from './returnPath';
+import { readStoredUser, type StoredUser } from './storedUser';
 import { COLOR_SCHEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, OIDC_PREFIX, SESSION_CHANNEL, SIGNED_IN_AT_KEY, SIGNED_OUT_AT_KEY } from '../storageKeys';
-
-const CALLBACK_PATH = '/auth/default/callback';
 
 interface SignInOptions {
   /** Where to come back to (kept only when it is a signed-in page, see returnPath.ts). */
@@ -22,6 +21,8 @@ interface SignInOptions {
   /** A step-up (RFC 9470): the identity provider must have authenticated the person within this many seconds. */
   maxAge?: number;
 }
+
+const CALLBACK_PATH = '/auth/default/callback';
 
 /** What a completed sign-in tells the page that completed it. */
 export interface SignInResult {
@@ -72,6 +73,17 @@ export interface Auth {
   onSignedOutElsewhere(listener: () => void): () => void;
 }
 
+/**
+ * A sign-in the identity provider completed but the portal refuses: why, as a text of the
+ * catalogue (shown in the language of the moment, which may change while it is on screen).
+ */
+export class SignInRefused extends Error {
+  constructor(readonly key: MessageKey) {
+    super(key);
+    this.name = 'SignInRefused';
+  }
+}
+
 /** What travels with a sign-in in oidc-client-ts's state (session storage, this tab). */
 type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAge?: number; stepUp?: boolean };
 
@@ -101,32 +113,6 @@ export function userStorageKey(authority = config.oidcAuthority, clientId = conf
   return `${OIDC_PREFIX}user:${authority}:${clientId}`;
 }
 
-/** The part of the stored user the portal reads without loading oidc-client-ts. */
-interface StoredUser {
-  access_token: string;
-  id_token?: string;
-  refresh_token?: string;
-  expires_at?: number;
-  profile: { sub: string } & Record<string, unknown>;
-}
-
-/**
- * Reads the user oidc-client-ts stored (its `User.toStorageString()` JSON); null when there is
- * none, it does not parse, or its access token has expired. Kept in step with the library by a
- * test that stores a real `User`.
- */
-export function readStoredUser(storage: Storage, key: string, nowSeconds = Date.now() / 1000): StoredUser | null {
-  try {
-    const user = JSON.parse(storage.getItem(key) ?? 'null') as Partial<StoredUser> | null;
-    if (!user || typeof user.access_token !== 'string' || !user.access_token) return null;
-    if (typeof user.profile?.sub !== 'string') return null;
-    if (typeof user.expires_at === 'number' && user.expires_at <= nowSeconds) return null;
-    return user as StoredUser;
-  } catch {
-    return null;
-  }
-}
-
 function toStoredUser(user: User | null): StoredUser | null {
   if (!user || user.expired) return null;
   return { access_token: user.access_token, id_token: user.id_token, expires_at: user.expires_at, profile: user.profile };
@@ -134,9 +120,12 @@ function toStoredUser(user: User | null): StoredUser | null {
 
 /** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
 async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
-  const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
+  const { UserManager, WebStorageStateStore, keepProviderMetadata, readProviderMetadata } = await import('./oidcLibrary');
   const storage = new WebStorageStateStore({ store: window.sessionStorage });
-  return new UserManager({
+  // The discovery document fetched within the hour (by the page that left for the identity
+  // provider, or another tab): the callback redeems its code without fetching it again.
+  const metadata = readProviderMetadata(window.localStorage, config.oidcAuthority);
+  const manager = new UserManager({
     authority: config.oidcAuthority,
     client_id: config.oidcClientId,
     redirect_uri: `${origin}${CALLBACK_PATH}`,
@@ -150,7 +139,16 @@ async function loadUserManager(origin = window.location.origin): Promise<UserMan
     stateStore: storage,
     loadUserInfo: false,
     automaticSilentRenew: false,
+    ...(metadata ? { metadata } : {}),
   });
+  if (!metadata) {
+    try {
+      keepProviderMetadata(window.localStorage, config.oidcAuthority, await manager.metadataService.getMetadata());
+    } catch {
+      // The call that needs the document fetches it again and reports the failure.
+    }
+  }
+  return manager;
 }
 
 /**
@@ -215,9 +213,25 @@ export function createAuth(
     local = window.localStorage,
     key = userStorageKey(),
     clientId = config.oidcClientId,
-    channel = defaultChannel(),
+    watch = true,
+    channel = watch ? defaultChannel() : undefined,
     now = Date.now,
-  }: { storage?: Storage; local?: Storage; key?: string; clientId?: string; channel?: SessionChannel; now?: () => number } = {},
+    language = startingLanguage,
+  }: {
+    storage?: Storage;
+    local?: Storage;
+    key?: string;
+    clientId?: string;
+    channel?: SessionChannel;
+    now?: () => number;
+    /** The portal's language now, for the identity provider's page (the app passes the switch's). */
+    language?: () => string;
+    /**
+     * Whether this instance follows logouts in other tabs (the app's does); the one the page's
+     * first code uses to leave for sign-in does not.
+     */
+    watch?: boolean;
+  } = {},
 ): Auth {
   let current: StoredUser | null = null;
   let managerPromise: Promise<UserManager> | undefined;
@@ -279,7 +293,7 @@ export function createAuth(
   channel?.addEventListener('message', (event) => {
     if (event.data === SIGNED_OUT_MESSAGE) endedElsewhere();
   });
-  if (typeof window !== 'undefined' && storage === window.sessionStorage) {
+  if (watch && typeof window !== 'undefined' && storage === window.sessionStorage) {
     // Where BroadcastChannel is missing, or the tab was asleep when the message went out.
     window.addEventListener('storage', (event) => event.key === SIGNED_OUT_AT_KEY && endedElsewhere());
     window.addEventListener('pageshow', (event) => event.persisted && endedElsewhere());
@@ -311,7 +325,7 @@ export function createAuth(
       };
       const fresh = link ? { prompt: 'login', max_age: 0 } : maxAge !== undefined ? { max_age: maxAge } : {};
       // The identity provider's page speaks the portal's current language (OIDC ui_locales).
-      await (await manager()).signinRedirect({ state, ui_locales: locale.get(), ...(scope ? { scope } : {}), ...fresh });
+      await (await manager()).signinRedirect({ state, ui_locales: language(), ...(scope ? { scope } : {}), ...fresh });
     },
     isPendingSignIn(url) {
       try {
@@ -326,11 +340,11 @@ export function createAuth(
       const user = await (await manager()).signinRedirectCallback(url);
       const state = (user.state ?? {}) as SignInState;
       if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) {
-        throw new Error(t('auth.notFresh'));
+        throw new SignInRefused('auth.notFresh');
       }
       storage.setItem(SIGNED_IN_AT_KEY, String(typeof state.startedAt === 'number' ? state.startedAt : now()));
       // A logout elsewhere while this sign-in was under way voids it.
-      if (predatesLogout()) throw new Error(t('auth.loggedOutMeanwhile'));
+      if (predatesLogout()) throw new SignInRefused('auth.loggedOutMeanwhile');
       current = toStoredUser(user);
       return {
         returnTo: safeReturnPath(state.returnTo),
