@@ -3,9 +3,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { APP_ENTRY, chunkGroups } from './deploy/chunk-groups.ts';
 import { contractOperationsPlugin } from './deploy/contract-operations.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './deploy/precompress.ts';
+import { prefetchApp } from './deploy/prefetch-app.ts';
 import { versionJson } from './deploy/version-json.ts';
 import { preferFor } from './mock/persona.ts';
 
@@ -32,7 +34,14 @@ const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress(), contractOperationsPlugin(), versionJson()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    precompress(),
+    contractOperationsPlugin(),
+    versionJson(),
+    prefetchApp(),
+  ],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of
   // the checkout (the offline API reference in dist-docs/ is not a page of the app).
@@ -40,23 +49,14 @@ export default defineConfig({
   // The manifest lets the size budget and the benchmark see what each route loads.
   build: {
     manifest: true,
+    // Every browser the portal supports knows <link rel="modulepreload">: no polyfill in the first code.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // index.html starts src/boot.ts, which may start the app: both are entries.
+      input: { index: 'index.html', app: APP_ENTRY },
       output: {
-        // What the first page needs arrives as three files of similar size that download side
-        // by side: react-dom, the rest of the framework (React, TanStack Router and Query), and
-        // everything else the entry imports (the shell, Mantine, the first page). A dozen small
-        // files cost a round trip each; one large file waits for its connection to speed up
-        // while the others sit idle (see npm run bench). Route chunks load on first use.
-        codeSplitting: {
-          groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store)[\\/]/,
-            },
-            { name: 'shell', tags: ['$initial'] },
-          ],
-        },
+        // See deploy/chunk-groups.ts.
+        codeSplitting: { groups: chunkGroups(import.meta.dirname) },
       },
     },
   },

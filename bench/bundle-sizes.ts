@@ -85,6 +85,9 @@ function measure(dist: string, files: Iterable<string>): Sizes {
 export const FIRST_PAGE = '_authenticated/profile/details';
 
 export interface RouteSizes {
+  /** What a load fetches before it decides (index.html's entry), and with it what leaving for sign-in fetches. */
+  firstCode: { files: string[] } & Sizes;
+  leaving: { files: string[] } & Sizes;
   first: { route: string; files: string[] } & Sizes;
   /** Every other route: what it adds to the first page. */
   routes: ({ route: string; files: string[] } & Sizes)[];
@@ -94,15 +97,21 @@ export interface RouteSizes {
 }
 
 /**
- * The first signed-in page (entry plus the chunks of /profile/details and its layouts), then
+ * The first signed-in page (the entries plus the chunks of /profile/details and its layouts), then
  * for every other route what it adds on top of that first page.
  */
 export function routeSizes(dist: string): RouteSizes {
   const manifest: Manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error(`bundle-sizes: ${dist}/.vite/manifest.json names no entry`);
-  const firstFiles = closure(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
-  const firstKeys = staticKeys(manifest, [entry, ...routeChain(manifest, FIRST_PAGE)]);
+  // index.html's first code and the app it starts (src/main.tsx): both are entries.
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (!manifest['index.html']?.isEntry) throw new Error(`bundle-sizes: ${dist}/.vite/manifest.json has no entry for index.html`);
+  const firstCode = closure(manifest, ['index.html']);
+  // A tab without a session leaves for the identity provider with the OpenID library (src/boot.ts).
+  const library = Object.keys(manifest).find((key) => key.endsWith('src/shared/auth/oidcLibrary.ts'));
+  if (!library) throw new Error(`bundle-sizes: ${dist}/.vite/manifest.json has no chunk of src/shared/auth/oidcLibrary.ts`);
+  const leaving = new Set([...firstCode, ...closure(manifest, [library])]);
+  const firstFiles = closure(manifest, [...entries, ...routeChain(manifest, FIRST_PAGE)]);
+  const firstKeys = staticKeys(manifest, [...entries, ...routeChain(manifest, FIRST_PAGE)]);
   const fonts = Object.values(manifest)
     .flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])])
     .filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
@@ -124,5 +133,12 @@ export function routeSizes(dist: string): RouteSizes {
       return { name: manifest[key]?.name ?? key, files, ...measure(dist, files) };
     })
     .sort((a, b) => b.js.gzip + b.css.gzip - (a.js.gzip + a.css.gzip));
-  return { first: { route: FIRST_PAGE, files: [...firstFiles], ...measure(dist, firstFiles) }, routes, parts, fonts };
+  return {
+    firstCode: { files: [...firstCode], ...measure(dist, firstCode) },
+    leaving: { files: [...leaving], ...measure(dist, leaving) },
+    first: { route: FIRST_PAGE, files: [...firstFiles], ...measure(dist, firstFiles) },
+    routes,
+    parts,
+    fonts,
+  };
 }

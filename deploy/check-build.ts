@@ -1,8 +1,12 @@
 // Checks the production build: development-only code (the contract drift report) is not in
-// it, every precompressed copy (deploy/precompress.ts) holds exactly its original, and
-// version.json names the build (deploy/version-json.ts).
+// it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
+// files for it to prefetch (deploy/prefetch-app.ts), every precompressed copy
+// (deploy/precompress.ts) holds exactly its original, and version.json names the build
+// (deploy/version-json.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { Manifest } from 'vite';
 import { ENCODINGS, shouldPrecompress, type Encoding } from './precompress.ts';
+import { APP_FILES_META } from './prefetch-app.ts';
 import { versionProblems, type BuildIdentity } from './version-json.ts';
 
 const assets = readdirSync('dist/assets');
@@ -14,6 +18,26 @@ if (scripts.length === 0) {
 const problems: string[] = [];
 const leaking = scripts.filter((name) => readFileSync(`dist/assets/${name}`, 'utf8').includes('[contract drift]'));
 if (leaking.length > 0) problems.push(`development-only drift report found in ${leaking.join(', ')}`);
+
+// The page decides before it loads the app: one script, no preloads, no styles.
+const html = readFileSync('dist/index.html', 'utf8');
+const manifest: Manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const firstCode = manifest['index.html'];
+const loaded = [...html.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="(?:modulepreload|stylesheet|preload)"[^>]*>/g)].map(([tag]) => tag);
+const expected = [
+  `<script type="module" crossorigin src="/${firstCode?.file}"></script>`.replace('</script>', ''),
+  '<link rel="preload" href="/config.json"',
+];
+if (!firstCode?.isEntry) problems.push('the manifest has no entry for index.html');
+else if (firstCode.imports?.length || firstCode.css?.length)
+  problems.push(`the first code imports other files: ${[...(firstCode.imports ?? []), ...(firstCode.css ?? [])].join(', ')}`);
+if (loaded.length !== expected.length || !expected.every((start) => loaded.some((tag) => tag.startsWith(start))))
+  problems.push(`index.html must load only the first code and config.json, and loads: ${loaded.join(' ')}`);
+const named = html.match(new RegExp(`<meta name="${APP_FILES_META}" content="([^"]*)"`))?.[1]?.split(' ') ?? [];
+const app = manifest['src/main.tsx']?.file;
+if (!app || !named.includes(`/${app}`)) problems.push(`index.html does not name the app (${app ?? 'not built'}) among the files to prefetch`);
+for (const file of named.filter((name) => !existsSync(`dist${name}`)))
+  problems.push(`index.html names ${file} to prefetch, which the build does not have`);
 
 const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffer) => {
   try {
@@ -52,6 +76,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-build: ${scripts.length} scripts, none with development-only code; ${copies} precompressed copies match their originals; ` +
+  `check-build: ${scripts.length} scripts, none with development-only code; index.html loads only ${firstCode?.file} and names ${named.length} files to prefetch; ${copies} precompressed copies match their originals; ` +
     `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}`,
 );

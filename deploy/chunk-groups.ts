@@ -1,0 +1,61 @@
+// How the build splits the code into files (Rolldown's codeSplitting groups, used by
+// vite.config.ts), measured with npm run bench:
+//   - the page's first code (index.html's module: src/boot.ts and what it imports, which is what
+//     a tab without a session needs to leave for the identity provider) is one small file, the only one a load fetches before it decides; the app
+//     imports the modules it shares from there. nginx serves HTTP/2, but Lighthouse's simulation
+//     sends one request at a time per HTTP/2 origin: every file on the way costs a round trip;
+//   - the app (src/main.tsx, a second entry) arrives as three files of similar size that
+//     download side by side: react-dom, the rest of the framework (React, TanStack Router and
+//     Query), and the "shell" (the portal's own code, Mantine, the first page). A dozen small
+//     files cost a round trip each; one large file waits for its connection to speed up while
+//     the others sit idle. Route chunks load on first use.
+import path from 'node:path';
+
+interface ModuleInfo {
+  importedIds: readonly string[];
+}
+type GetModuleInfo = (id: string) => ModuleInfo | null;
+type Context = { getModuleInfo: GetModuleInfo };
+
+/** `start` and every module it imports statically, transitively. */
+export function staticImports(start: string, getModuleInfo: GetModuleInfo): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The build's second entry (index.html is the first): the app that the page's first code may start. */
+export const APP_ENTRY = 'src/main.tsx';
+
+/** The codeSplitting groups, for the checkout at `root`. */
+export function chunkGroups(root: string) {
+  const file = (name: string) => path.resolve(root, name);
+  let closures: { boot: Set<string> } | undefined;
+  // (Rolldown's getModuleInfo must be called on its context.)
+  const closuresOf = (context: Context) =>
+    (closures ??= {
+      // index.html's own module: src/boot.ts.
+      boot: staticImports(file('index.html'), (id) => context.getModuleInfo(id)),
+    });
+  return [
+    {
+      debugName: 'boot',
+      priority: 50,
+      includeDependenciesRecursively: false,
+      name: (id: string, context: Context) => (closuresOf(context).boot.has(id) ? 'boot' : null),
+    },
+    { name: 'react-dom', priority: 20, test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+    {
+      name: 'framework',
+      priority: 20,
+      test: /node_modules[\\/](react|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store)[\\/]/,
+    },
+    { name: 'shell', priority: 10, tags: ['$initial' as const], includeDependenciesRecursively: false },
+  ];
+}

@@ -1,0 +1,73 @@
+// The files of the page the identity provider returns to (the app: the chunk of src/main.tsx,
+// every chunk it imports and its CSS; the callback's flow), named in the built index.html. The page's first code (src/boot.ts) is all a load runs before it
+// decides; a tab that leaves for the identity provider at once prefetches these meanwhile, and
+// the prefetches finish across the navigation, so the page the provider returns to finds the
+// app in the HTTP cache.
+import type { Plugin } from 'vite';
+
+/** The part of a Rolldown output chunk this plugin reads. */
+export interface ChunkInfo {
+  type: 'chunk';
+  fileName: string;
+  moduleIds: readonly string[];
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * The files the given modules need, in load order: for each, the chunk that holds it and the
+ * chunks that one imports (transitively); then their CSS.
+ */
+export function appFiles(bundle: Record<string, { type: string }>, modules: readonly string[]): { scripts: string[]; styles: string[] } {
+  const chunks = Object.values(bundle).filter((output): output is ChunkInfo => output.type === 'chunk');
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (chunk: ChunkInfo) => {
+    if (scripts.includes(chunk.fileName)) return;
+    scripts.push(chunk.fileName);
+    chunk.viteMetadata?.importedCss.forEach((file) => styles.add(file));
+    for (const imported of chunk.imports) {
+      const next = bundle[imported];
+      if (next?.type === 'chunk') visit(next as ChunkInfo);
+    }
+  };
+  for (const module of modules) {
+    const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${module}`)));
+    if (!holder) throw new Error(`prefetch-app: no chunk holds ${module}`);
+    visit(holder);
+  }
+  return { scripts, styles: [...styles] };
+}
+
+/** The name of the meta element that lists the app's files in the built index.html (read by src/boot.ts). */
+export const APP_FILES_META = 'portal-app-files';
+
+/** What the page the identity provider returns to runs: the app, and the sign-in callback's flow (a chunk of its own). */
+const RETURNING_PAGE = ['src/main.tsx', 'src/routes/auth/default/callback.tsx?tsr-split=loader'];
+
+/**
+ * Vite plugin: the built index.html names every file of `modules` (default: what the page the
+ * identity provider returns to runs) in a `<meta name="portal-app-files">`, space-separated;
+ * the page's first code prefetches them when it leaves for the identity provider. (A load that
+ * starts the app fetches them as it imports it.)
+ */
+export function prefetchApp(modules: readonly string[] = RETURNING_PAGE): Plugin {
+  let base = '/';
+  return {
+    name: 'portal:prefetch-app',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle) return;
+        const { scripts, styles } = appFiles(bundle, modules);
+        // The page's own first code (the HTML's entry) is loaded already.
+        const content = [...scripts.filter((file) => file !== chunk?.fileName), ...styles].map((file) => `${base}${file}`).join(' ');
+        return [{ tag: 'meta', attrs: { name: APP_FILES_META, content }, injectTo: 'head' }];
+      },
+    },
+  };
+}

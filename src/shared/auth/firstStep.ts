@@ -1,0 +1,35 @@
+import { OIDC_PREFIX } from '../storageKeys';
+import { readStoredUser } from './storedUser';
+
+/**
+ * The addresses whose routes need a session (the router's `/_authenticated` pages under
+ * /profile, and / which sends a visitor on to sign in). Kept in step with the route tree by a
+ * test.
+ */
+export function needsSession(pathname: string): boolean {
+  return pathname === '/' || pathname === '/profile' || pathname.startsWith('/profile/');
+}
+
+/** Whether this tab holds a session: a stored user with an unexpired access token. */
+export function holdsSession(storage: Storage, nowSeconds = Date.now() / 1000): boolean {
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(`${OIDC_PREFIX}user:`) && readStoredUser(storage, key, nowSeconds)) return true;
+  }
+  return false;
+}
+
+/**
+ * What a page load does first. A tab without a session that opens a signed-in page leaves for
+ * the identity provider at once, as the app's guard would, without loading the app: `returnTo`
+ * is where it comes back to (the guard's, none for /, which lands on the profile). Any other
+ * load starts the app, which decides everything else itself.
+ */
+export function firstStep(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  storage: Storage,
+  nowSeconds = Date.now() / 1000,
+): { signIn: { returnTo?: string } } | { app: true } {
+  if (!needsSession(location.pathname) || holdsSession(storage, nowSeconds)) return { app: true };
+  return { signIn: location.pathname === '/' ? {} : { returnTo: `${location.pathname}${location.search}${location.hash}` } };
+}

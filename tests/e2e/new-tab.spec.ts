@@ -1,0 +1,86 @@
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { IDP, signIn, watchConsole } from './support';
+
+/** A browser with a live single sign-on session whose first tab shows the profile. */
+async function signedInBrowser(page: Page) {
+  await signIn(page, 'smwong25', '/profile/details');
+  await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+}
+
+/** A new tab of the same browser (its cookies, not its session storage), with what it asks for. */
+async function newTab(context: BrowserContext) {
+  const tab = await context.newPage();
+  const requests: Request[] = [];
+  tab.on('request', (request) => requests.push(request));
+  return { tab, requests, problems: watchConsole(tab) };
+}
+
+const fileName = (request: Request) => new URL(request.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+
+test('a new tab of a signed-in browser leaves for the identity provider having run only the first code, and shows the profile without a shift', async ({
+  page,
+}) => {
+  await signedInBrowser(page);
+  const { tab, requests, problems } = await newTab(page.context());
+  await tab.goto('/profile/details');
+  await expect(tab.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  await expect(tab).toHaveURL('/profile/details');
+
+  const left = requests.findIndex((request) => request.url().startsWith(`${IDP}/auth`));
+  expect(left).toBeGreaterThan(0);
+  const beforeLeaving = requests.slice(0, left);
+  // The code that ran: the first code and the OpenID library. The app's files were only prefetched.
+  expect(beforeLeaving.filter((request) => request.resourceType() === 'script').map(fileName)).toEqual(['index.js', 'oidcLibrary.js']);
+  expect(beforeLeaving.filter((request) => request.resourceType() === 'other').map(fileName)).toEqual(
+    expect.arrayContaining(['app.js', 'framework.js', 'react-dom.js']),
+  );
+  expect(beforeLeaving.filter((request) => request.url().includes('/api/'))).toEqual([]);
+  // The identity provider's discovery document, fetched by the first tab, is not fetched again.
+  expect(requests.filter((request) => request.url().includes('/.well-known/openid-configuration'))).toEqual([]);
+  // Nothing on the page moved as the callback handed over to the profile.
+  const shifts = await tab.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Buffered entries arrive at once; no entry at all is no shift.
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+  expect(shifts).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('a discovery document planted in local storage sends nobody elsewhere', async ({ page }) => {
+  await signedInBrowser(page);
+  const elsewhere: string[] = [];
+  await page.context().route('https://evil.example/**', (route) => {
+    elsewhere.push(route.request().url());
+    return route.abort();
+  });
+  await page.evaluate(() =>
+    window.localStorage.setItem(
+      'portal.providerMetadata',
+      JSON.stringify({
+        authority: 'http://localhost:9000',
+        savedAt: Date.now(),
+        metadata: {
+          issuer: 'http://localhost:9000',
+          authorization_endpoint: 'https://evil.example/auth',
+          token_endpoint: 'https://evil.example/token',
+        },
+      }),
+    ),
+  );
+  const { tab, requests } = await newTab(page.context());
+  await tab.goto('/profile/details');
+  await expect(tab.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  expect(elsewhere).toEqual([]);
+  // The provider was asked for its own document instead, and that one is kept now.
+  expect(requests.filter((request) => request.url() === `${IDP}/.well-known/openid-configuration`).length).toBeGreaterThan(0);
+  const kept = await tab.evaluate(() => JSON.parse(window.localStorage.getItem('portal.providerMetadata') ?? '{}').metadata?.authorization_endpoint);
+  expect(kept).toBe(`${IDP}/auth`);
+});
