@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorReporter, errorReportOf, scrub } from './errorReporter';
+import { createErrorReporter, errorReportOf, scrub } from './errorReport';
 
 const where = { path: '/profile/mfa', build: 'https://portal.example/assets/index-1a2b.js', language: 'en', now: new Date('2026-11-23T10:00:00Z') };
 
