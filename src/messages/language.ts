@@ -28,9 +28,10 @@ export function languageFromBrowser(preferred: readonly string[]): Language {
 }
 
 /** The language the user chose with the switch (kept in local storage), if any. */
-export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Language | undefined {
+export function storedLanguage(): Language | undefined {
   try {
-    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    // Reading local storage throws where the browser blocks site data.
+    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : undefined;
   } catch {
     return undefined;

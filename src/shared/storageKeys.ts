@@ -16,7 +16,8 @@ export const LINK_STATE_KEY = 'state';
 
 /**
  * The identity provider's discovery document as fetched within the last hour: a new tab leaves
- * for sign-in, and the callback redeems its code, without fetching it again. A logout clears it.
+ * for sign-in, and the callback redeems its code, without fetching it again. Nothing personal:
+ * a logout clears it, and fetches it again when it needs the end-session endpoint.
  */
 export const PROVIDER_METADATA_KEY = 'portal.providerMetadata';
 

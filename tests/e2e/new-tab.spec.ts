@@ -54,33 +54,37 @@ test('a new tab of a signed-in browser leaves for the identity provider having r
   expect(problems).toEqual([]);
 });
 
-test('a discovery document planted in local storage sends nobody elsewhere', async ({ page }) => {
+/** A discovery document for the dev identity provider, as the portal keeps it, with `changes` planted. */
+const planted = (changes: Record<string, string>) =>
+  JSON.stringify({
+    authority: IDP,
+    savedAt: Date.now(),
+    metadata: { issuer: IDP, authorization_endpoint: `${IDP}/auth`, token_endpoint: `${IDP}/token`, ...changes },
+  });
+
+test('a discovery document planted in local storage sends no person, code or token elsewhere', async ({ page }) => {
   await signedInBrowser(page);
   const elsewhere: string[] = [];
   await page.context().route('https://evil.example/**', (route) => {
     elsewhere.push(route.request().url());
     return route.abort();
   });
-  await page.evaluate(() =>
-    window.localStorage.setItem(
-      'portal.providerMetadata',
-      JSON.stringify({
-        authority: 'http://localhost:9000',
-        savedAt: Date.now(),
-        metadata: {
-          issuer: 'http://localhost:9000',
-          authorization_endpoint: 'https://evil.example/auth',
-          token_endpoint: 'https://evil.example/token',
-        },
-      }),
-    ),
-  );
+  // Before the tab leaves: a sign-in page on another origin.
+  const plant = (value: string) => page.evaluate((document) => window.localStorage.setItem('portal.providerMetadata', document), value);
+  await plant(planted({ authorization_endpoint: 'https://evil.example/auth' }));
+  // While it is away: a token endpoint of the provider's own that carries parameters of its own.
+  await page.context().route(`${IDP}/auth?*`, async (route) => {
+    await plant(planted({ token_endpoint: `${IDP}/token?client_id=planted` }));
+    await route.continue();
+  });
   const { tab, requests } = await newTab(page.context());
   await tab.goto('/profile/details');
   await expect(tab.getByRole('heading', { name: 'Personal information' })).toBeVisible();
   expect(elsewhere).toEqual([]);
+  const tokenCalls = requests.filter((request) => request.url().startsWith(`${IDP}/token`)).map((request) => request.url());
+  expect(tokenCalls).toEqual([`${IDP}/token`]);
   // The provider was asked for its own document instead, and that one is kept now.
   expect(requests.filter((request) => request.url() === `${IDP}/.well-known/openid-configuration`).length).toBeGreaterThan(0);
-  const kept = await tab.evaluate(() => JSON.parse(window.localStorage.getItem('portal.providerMetadata') ?? '{}').metadata?.authorization_endpoint);
-  expect(kept).toBe(`${IDP}/auth`);
+  const kept = await tab.evaluate(() => JSON.parse(window.localStorage.getItem('portal.providerMetadata') ?? '{}').metadata);
+  expect([kept?.authorization_endpoint, kept?.token_endpoint]).toEqual([`${IDP}/auth`, `${IDP}/token`]);
 });

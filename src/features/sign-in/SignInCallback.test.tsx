@@ -9,8 +9,9 @@ import { SignInRefused, type SignInResult } from '../../shared/auth/auth';
 import { setLanguage } from '../../messages/i18n';
 import { AppProviders } from '../../shared/ui/AppProviders';
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await act(() => setLanguage('en'));
 });
 
 describe('/auth/default/callback', () => {
@@ -69,7 +70,6 @@ describe('/auth/default/callback', () => {
     await act(() => setLanguage('zh-HK'));
     // The Traditional Chinese texts load on first use.
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('未能完成登入：大學登入未能確認你剛剛登入，因此沒有作出任何更改。'));
-    await act(() => setLanguage('en'));
   });
 
   it('a callback address this tab did not ask for (a crafted link, a replay) signs nobody out and redeems nothing', async () => {

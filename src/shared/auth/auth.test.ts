@@ -94,6 +94,31 @@ describe('createAuth', () => {
     });
   });
 
+  it('leaves in place of the current history entry when asked to (the first code), and in the language given', async () => {
+    const manager = stubManager();
+    const auth = createAuth(async () => manager as unknown as UserManager, { channel: quietChannel, language: () => 'zh-HK' });
+    await auth.signIn({ returnTo: '/profile/details', replace: true });
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile/details', startedAt: expect.any(Number) },
+      ui_locales: 'zh-HK',
+      redirectMethod: 'replace',
+    });
+  });
+
+  it('tries the library again after it could not be loaded (the identity provider was unreachable), once per step', async () => {
+    const manager = stubManager();
+    const load = vi
+      .fn<() => Promise<UserManager>>()
+      .mockRejectedValueOnce(new Error('discovery timed out'))
+      .mockResolvedValue(manager as unknown as UserManager);
+    const auth = createAuth(load, { channel: quietChannel });
+    await expect(auth.signIn({ returnTo: '/profile' })).rejects.toThrow('discovery timed out');
+    expect(load).toHaveBeenCalledTimes(1);
+    await auth.signIn({ returnTo: '/profile' });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(manager.signinRedirect).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for a fresh authentication when the sign-in completes a link, and carries its nonce', async () => {
     const manager = stubManager();
     const { auth } = authWith(manager);

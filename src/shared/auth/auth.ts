@@ -20,6 +20,12 @@ interface SignInOptions {
   link?: string;
   /** A step-up (RFC 9470): the identity provider must have authenticated the person within this many seconds. */
   maxAge?: number;
+  /**
+   * Leave in place of the current history entry: for the page's first code, whose page is only
+   * a hand-off (Back from the identity provider then goes where the person came from, not to a
+   * page that would send them on again).
+   */
+  replace?: boolean;
 }
 
 const CALLBACK_PATH = '/auth/default/callback';
@@ -139,15 +145,12 @@ async function loadUserManager(origin = window.location.origin): Promise<UserMan
     stateStore: storage,
     loadUserInfo: false,
     automaticSilentRenew: false,
+    // An identity provider that does not answer fails the step instead of leaving it waiting.
+    requestTimeoutInSeconds: 10,
     ...(metadata ? { metadata } : {}),
   });
-  if (!metadata) {
-    try {
-      keepProviderMetadata(window.localStorage, config.oidcAuthority, await manager.metadataService.getMetadata());
-    } catch {
-      // The call that needs the document fetches it again and reports the failure.
-    }
-  }
+  // Fetched once here (a failure fails this load, and the next use tries again), then kept.
+  if (!metadata) keepProviderMetadata(window.localStorage, config.oidcAuthority, await manager.metadataService.getMetadata());
   return manager;
 }
 
@@ -239,15 +242,22 @@ export function createAuth(
   const elsewhereListeners = new Set<() => void>();
 
   const manager = () =>
-    (managerPromise ??= loadManager().then((loaded) => {
-      loaded.events.addUserLoaded((user) => {
-        if (!signingOut) current = toStoredUser(user);
-      });
-      loaded.events.addUserUnloaded(() => {
-        current = null;
-      });
-      return loaded;
-    }));
+    (managerPromise ??= loadManager().then(
+      (loaded) => {
+        loaded.events.addUserLoaded((user) => {
+          if (!signingOut) current = toStoredUser(user);
+        });
+        loaded.events.addUserUnloaded(() => {
+          current = null;
+        });
+        return loaded;
+      },
+      (reason: unknown) => {
+        // The library or the identity provider could not be reached: the next step tries again.
+        managerPromise = undefined;
+        throw reason;
+      },
+    ));
 
   /** Everything of the session leaves this tab: tokens, the library's state, drafts, link state. */
   function forgetSession() {
@@ -313,7 +323,7 @@ export function createAuth(
       if (current?.expires_at !== undefined && current.expires_at <= Date.now() / 1000) current = null;
       return current?.access_token;
     },
-    async signIn({ returnTo, scope, link, maxAge } = {}) {
+    async signIn({ returnTo, scope, link, maxAge, replace } = {}) {
       // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
       // fresh page (the signed-out page's link).
       if (signingOut) return;
@@ -325,7 +335,15 @@ export function createAuth(
       };
       const fresh = link ? { prompt: 'login', max_age: 0 } : maxAge !== undefined ? { max_age: maxAge } : {};
       // The identity provider's page speaks the portal's current language (OIDC ui_locales).
-      await (await manager()).signinRedirect({ state, ui_locales: language(), ...(scope ? { scope } : {}), ...fresh });
+      await (
+        await manager()
+      ).signinRedirect({
+        state,
+        ui_locales: language(),
+        ...(scope ? { scope } : {}),
+        ...fresh,
+        ...(replace ? { redirectMethod: 'replace' as const } : {}),
+      });
     },
     isPendingSignIn(url) {
       try {

@@ -28,11 +28,13 @@ describe('firstStep', () => {
     ['/ without a session: sign in, then the profile', '/', {}, { signIn: {} }],
     ['a signed-in page with a live session: the app', '/profile/mfa', live, { app: true }],
     ['/ with a live session: the app (which goes on to the profile)', '/', live, { app: true }],
+    // The app renews it, or finds that a logout in another tab voided it: no sign-in starts by itself.
+    ['an expired session: the app', '/profile/password', { [`${OIDC_PREFIX}user:x:y`]: user(NOW - 1) }, { app: true }],
     [
-      'an expired session: sign in, as the guard would',
-      '/profile/password',
-      { [`${OIDC_PREFIX}user:x:y`]: user(NOW - 1) },
-      { signIn: { returnTo: '/profile/password' } },
+      'an expired session after a logout in another tab: the app',
+      '/profile/details',
+      { [`${OIDC_PREFIX}user:x:y`]: user(NOW - 3600), 'portal.signedInAt': '1' },
+      { app: true },
     ],
     [
       'a stored user that does not parse: sign in',
@@ -51,13 +53,13 @@ describe('firstStep', () => {
     ['a look-alike of a signed-in page: the app (its not-found page)', '/profiles', {}, { app: true }],
     ['the identity provider hand-off pages: the app', '/idp/instructions?code=x', {}, { app: true }],
   ])('%s', (_case, href, stored, expected) => {
-    expect(firstStep(at(href), storageWith(stored), NOW)).toEqual(expected);
+    expect(firstStep(at(href), storageWith(stored))).toEqual(expected);
   });
 
   it('reads a stored user in the shape oidc-client-ts writes, and no other', () => {
-    expect(holdsSession(storageWith(live), NOW)).toBe(true);
-    expect(holdsSession(storageWith({ [`${OIDC_PREFIX}user:x:y`]: JSON.stringify({ access_token: '', profile: { sub: 'u' } }) }), NOW)).toBe(false);
-    expect(holdsSession(storageWith({ [`${OIDC_PREFIX}user:x:y`]: JSON.stringify({ access_token: 't' }) }), NOW)).toBe(false);
+    expect(holdsSession(storageWith(live))).toBe(true);
+    expect(holdsSession(storageWith({ [`${OIDC_PREFIX}user:x:y`]: JSON.stringify({ access_token: '', profile: { sub: 'u' } }) }))).toBe(false);
+    expect(holdsSession(storageWith({ [`${OIDC_PREFIX}user:x:y`]: JSON.stringify({ access_token: 't' }) }))).toBe(false);
   });
 });
 

@@ -23,6 +23,15 @@ describe('sign-in guard', () => {
     expect(requests).toEqual([]);
   });
 
+  it('says so when the university sign-in cannot be reached, and offers to try again', async () => {
+    const auth = fakeAuth({ signedIn: false });
+    auth.signIn.mockRejectedValue(new Error('Failed to fetch'));
+    renderRoute('/profile/details', { auth });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The university sign-in could not be reached. Please try again later.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Redirecting you to the university sign-in...')).not.toBeInTheDocument();
+  });
+
   it('sends a visitor of / to sign in', async () => {
     const auth = fakeAuth({ signedIn: false });
     renderRoute('/', { auth });

@@ -26,6 +26,24 @@ describe('isUsableMetadata', () => {
     ['a logout on another origin', { ...document, end_session_endpoint: 'https://evil.example/logout' }, false],
     ['a revocation endpoint over plain http', { ...document, revocation_endpoint: 'http://sso.example.edu/revoke' }, false],
     ['a javascript: address', { ...document, authorization_endpoint: 'javascript:alert(1)' }, false],
+    [
+      'a sign-in page carrying parameters of its own',
+      { ...document, authorization_endpoint: `${document.authorization_endpoint}?client_id=evil&redirect_uri=https://evil.example/` },
+      false,
+    ],
+    [
+      'a logout carrying where to go after',
+      { ...document, end_session_endpoint: `${document.end_session_endpoint}?post_logout_redirect_uri=https://evil.example/` },
+      false,
+    ],
+    ['an endpoint with a fragment', { ...document, token_endpoint: `${document.token_endpoint}#x` }, false],
+    ['an endpoint with credentials', { ...document, token_endpoint: 'https://user:pass@sso.example.edu/oauth2/default/v1/token' }, false],
+    [
+      'another authorization server on the same host',
+      { ...document, authorization_endpoint: 'https://sso.example.edu/oauth2/other/v1/authorize' },
+      false,
+    ],
+    ['a path that only starts like the issuer’s', { ...document, token_endpoint: 'https://sso.example.edu/oauth2/default-evil/token' }, false],
     ['no token endpoint', { ...document, token_endpoint: undefined }, false],
     ['an endpoint that is not text', { ...document, token_endpoint: ['https://sso.example.edu/token'] }, false],
     ['not an object', 'https://sso.example.edu', false],
@@ -54,6 +72,21 @@ describe('kept discovery document', () => {
     const local = storage();
     keepProviderMetadata(local, AUTHORITY, document, NOW);
     expect(readProviderMetadata(local, AUTHORITY, NOW + HOUR - 1)).toEqual(document);
+  });
+
+  it('keeps and hands on only the fields it checked', () => {
+    const local = storage();
+    keepProviderMetadata(local, AUTHORITY, { ...document, check_session_iframe: 'https://evil.example/frame' }, NOW);
+    expect(local.getItem(PROVIDER_METADATA_KEY)).not.toContain('evil');
+    local.setItem(
+      PROVIDER_METADATA_KEY,
+      JSON.stringify({
+        authority: AUTHORITY,
+        savedAt: NOW,
+        metadata: { ...document, pushed_authorization_request_endpoint: 'https://evil.example/par' },
+      }),
+    );
+    expect(readProviderMetadata(local, AUTHORITY, NOW)).toEqual(document);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignInRedirect } from '../../../features/sign-in/SignInRedirect.page';
+import { SignInRedirect, SignInUnreachable } from '../../../features/sign-in/SignInRedirect.page';
 import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../shared/auth/flowRoute';
 import { safeReturnPath } from '../../../shared/auth/returnPath';
 
@@ -19,10 +19,18 @@ export const Route = createFileRoute('/auth/default/login')({
   // The flow's code loads when a visit needs it; the small page ships with the entry, so its
   // waiting state shows at once.
   codeSplitGroupings: [['loader']],
-  // The browser leaves for the identity provider; the page only says so meanwhile.
-  loader: ({ context, deps }) => {
-    void context.auth.signIn({ returnTo: deps.returnTo });
+  // The browser leaves for the identity provider; the page says so meanwhile, or that the
+  // provider could not be reached.
+  loader: async ({ context, deps }) => {
+    try {
+      await context.auth.signIn({ returnTo: deps.returnTo });
+      return { unreachable: false };
+    } catch {
+      return { unreachable: true };
+    }
   },
   pendingComponent: SignInRedirect,
-  component: SignInRedirect,
+  component: function SignInRoute() {
+    return Route.useLoaderData().unreachable ? <SignInUnreachable /> : <SignInRedirect />;
+  },
 });
