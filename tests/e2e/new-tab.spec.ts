@@ -32,9 +32,7 @@ test('a new tab of a signed-in browser leaves for the identity provider having r
   const beforeLeaving = requests.slice(0, left);
   // The code that ran: the first code and the OpenID library. The app's files were only prefetched.
   expect(beforeLeaving.filter((request) => request.resourceType() === 'script').map(fileName)).toEqual(['index.js', 'oidcLibrary.js']);
-  expect(beforeLeaving.filter((request) => request.resourceType() === 'other').map(fileName)).toEqual(
-    expect.arrayContaining(['app.js', 'framework.js', 'react-dom.js']),
-  );
+  expect(beforeLeaving.filter((request) => request.resourceType() === 'other').map(fileName)).toEqual(expect.arrayContaining(['app.js']));
   expect(beforeLeaving.filter((request) => request.url().includes('/api/'))).toEqual([]);
   // The identity provider's discovery document, fetched by the first tab, is not fetched again.
   expect(requests.filter((request) => request.url().includes('/.well-known/openid-configuration'))).toEqual([]);
