@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     if (distFingerprint() !== builtDist)
       fail('dist/ was rebuilt while the benchmark ran (by another `vite build`?): the figures may mix two builds; run it again');
     await cleanUp();
-    printMachine(results.machine, `Chromium ${results.machine.chromium} (${CHROMIUM_PATH})`, results.machine.loadAverageAfter);
+    printMachine(results.machine, `Chromium ${results.machine.chromium} (${CHROMIUM_PATH})`);
     const { journeys } = results;
     printLighthouseSettings([journeys.newTab, journeys.reload], user, served);
     printNavigationRuns('New tab (no tokens in the tab, live single sign-on session):', journeys.newTab);

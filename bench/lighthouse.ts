@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Flags, FlowResult, Result } from 'lighthouse';
 import { IDP_ORIGIN } from '../scripts/dev-stack.ts';
-import { fail, type Target as BenchTarget } from './target.ts';
+import { fail, type Target } from './target.ts';
 
 const FLOW_RESULT = fileURLToPath(new URL('./lighthouse-flow.json', import.meta.url));
 
@@ -23,7 +23,7 @@ export const METRICS = [
 export type MetricKey = (typeof METRICS)[number]['key'];
 
 /** A bound a journey's median must keep to; missing one is reported, and does not fail the run. */
-export interface Target {
+interface Goal {
   key: MetricKey;
   text: string;
   test: (value: number) => boolean;
@@ -33,7 +33,7 @@ export interface Target {
 export interface Expectations {
   /** Through the identity provider's authorization endpoint (new tab), or never near it (reload). */
   viaIdentityProvider: boolean;
-  targets: readonly Target[];
+  targets: readonly Goal[];
 }
 
 /**
@@ -85,7 +85,7 @@ function itemsOf<T>(lhr: Result, audit: string): T[] {
 }
 
 /** One run's figures, after checking that it measured the signed-in page as the journey expects. */
-export function figures(lhr: Result, run: number, page: BenchTarget, expect: Expectations, journey: string): Figures {
+export function figures(lhr: Result, run: number, page: Target, expect: Expectations, journey: string): Figures {
   const where = `${journey}, Lighthouse run ${run}`;
   if (lhr.runtimeError) fail(`${where}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const final = new URL(lhr.finalDisplayedUrl);
@@ -144,7 +144,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export function summarise(runs: Figures[], goals: readonly Target[]): NavigationJourney {
+export function summarise(runs: Figures[], goals: readonly Goal[]): NavigationJourney {
   const medians = Object.fromEntries(METRICS.map(({ key }) => [key, median(runs.map((r) => r[key]))])) as Record<MetricKey, number>;
   const targets: Summary['targets'] = {};
   for (const goal of goals) targets[goal.key] = { target: goal.text, value: medians[goal.key], pass: goal.test(medians[goal.key]) };

@@ -61,11 +61,10 @@ function formatMetric(key: MetricKey, value: number): string {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
-export function printMachine(m: Machine, chromium: string, loadAfter?: number[]): void {
+export function printMachine(m: Machine, chromium: string): void {
   console.log(`\nMachine: ${m.cpuCount} x ${m.cpuModel}, ${m.memoryGB} GB; Node ${m.node}; ${chromium}; ${m.date}`);
-  console.log(
-    `  load average (1, 5, 15 min): ${m.loadAverage.join(', ')} at start${loadAfter ? `; ${loadAfter.join(', ')} after the journeys` : ''}`,
-  );
+  const after = m.loadAverageAfter;
+  console.log(`  load average (1, 5, 15 min): ${m.loadAverage.join(', ')} at start${after ? `; ${after.join(', ')} after the journeys` : ''}`);
 }
 
 /** Lighthouse's settings, the same for every navigation journey. */

@@ -116,10 +116,10 @@ async function waitUntilReady(handle: StackHandle, timeoutMs = 60_000): Promise<
   fail(`${handle.name} did not answer ${handle.ready} within ${timeoutMs / 1000} s`);
 }
 
-/** The servers of this run: the dev stack, and nginx in front of the build when measuring it. */
 /** The plain-HTTP side of the TLS server block, which only redirects: kept off port 80, which needs root. */
 const HOSTED_HTTP_PORT = 4444;
 
+/** The servers of this run: the dev stack, and nginx in front of the build when measuring it. */
 function servers(target: Target): { name: string; port: number }[] {
   const port = Number(new URL(HOSTED_ORIGIN).port);
   return target.kind === 'nginx'
@@ -130,12 +130,13 @@ function servers(target: Target): { name: string; port: number }[] {
 /** Refuses to go on while another server holds one of the ports. */
 export async function assertPortsFree(target: Target): Promise<void> {
   const busy = [];
-  for (const server of servers(target)) if (await portInUse(server.port)) busy.push(server);
+  const all = servers(target);
+  for (const server of all) if (await portInUse(server.port)) busy.push(server);
   if (busy.length) {
     fail(
       `port(s) already in use: ${busy.map((s) => `${s.port} (${s.name})`).join(', ')}.\n` +
         '  The benchmark starts its own servers and will not measure a foreign one: stop whatever ' +
-        "listens there (perhaps the end-to-end tests; see `ss -ltnp | grep -E ':(9000|4010|4173|4443|4444) '`) and run it again.",
+        `listens there (perhaps the end-to-end tests; see \`ss -ltnp | grep -E ':(${all.map((s) => s.port).join('|')}) '\`) and run it again.`,
     );
   }
 }

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Manifest } from 'vite';
 import { ENCODINGS, shouldPrecompress, type Encoding } from './precompress.ts';
+import { APP_ENTRY } from './chunk-groups.ts';
 import { APP_FILES_META } from './prefetch-app.ts';
 import { versionProblems, type BuildIdentity } from './version-json.ts';
 
@@ -24,17 +25,14 @@ const html = readFileSync('dist/index.html', 'utf8');
 const manifest: Manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
 const firstCode = manifest['index.html'];
 const loaded = [...html.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="(?:modulepreload|stylesheet|preload)"[^>]*>/g)].map(([tag]) => tag);
-const expected = [
-  `<script type="module" crossorigin src="/${firstCode?.file}"></script>`.replace('</script>', ''),
-  '<link rel="preload" href="/config.json"',
-];
+const expected = [`<script type="module" crossorigin src="/${firstCode?.file}">`, '<link rel="preload" href="/config.json"'];
 if (!firstCode?.isEntry) problems.push('the manifest has no entry for index.html');
 else if (firstCode.imports?.length || firstCode.css?.length)
   problems.push(`the first code imports other files: ${[...(firstCode.imports ?? []), ...(firstCode.css ?? [])].join(', ')}`);
 if (loaded.length !== expected.length || !expected.every((start) => loaded.some((tag) => tag.startsWith(start))))
   problems.push(`index.html must load only the first code and config.json, and loads: ${loaded.join(' ')}`);
 const named = html.match(new RegExp(`<meta name="${APP_FILES_META}" content="([^"]*)"`))?.[1]?.split(' ') ?? [];
-const app = manifest['src/main.tsx']?.file;
+const app = manifest[APP_ENTRY]?.file;
 if (!app || !named.includes(`/${app}`)) problems.push(`index.html does not name the app (${app ?? 'not built'}) among the files to prefetch`);
 for (const file of named.filter((name) => !existsSync(`dist${name}`)))
   problems.push(`index.html names ${file} to prefetch, which the build does not have`);

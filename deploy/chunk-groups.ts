@@ -35,20 +35,17 @@ export const APP_ENTRY = 'src/main.tsx';
 
 /** The codeSplitting groups, for the checkout at `root`. */
 export function chunkGroups(root: string) {
-  const file = (name: string) => path.resolve(root, name);
-  let closures: { boot: Set<string> } | undefined;
-  // (Rolldown's getModuleInfo must be called on its context.)
-  const closuresOf = (context: Context) =>
-    (closures ??= {
-      // index.html's own module: src/boot.ts.
-      boot: staticImports(file('index.html'), (id) => context.getModuleInfo(id)),
-    });
+  // index.html's own module (src/boot.ts) and what it imports, found on first use. Rolldown's
+  // getModuleInfo must be called on its context.
+  let boot: Set<string> | undefined;
+  const inBoot = (id: string, context: Context) =>
+    (boot ??= staticImports(path.resolve(root, 'index.html'), (m) => context.getModuleInfo(m))).has(id);
   return [
     {
       debugName: 'boot',
       priority: 50,
       includeDependenciesRecursively: false,
-      name: (id: string, context: Context) => (closuresOf(context).boot.has(id) ? 'boot' : null),
+      name: (id: string, context: Context) => (inBoot(id, context) ? 'boot' : null),
     },
     { name: 'shell', priority: 10, tags: ['$initial' as const], includeDependenciesRecursively: false },
   ];

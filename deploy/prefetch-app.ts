@@ -1,8 +1,8 @@
 // The files of the page the identity provider returns to (the app: the chunk of src/main.tsx,
-// every chunk it imports and its CSS; the callback's flow), named in the built index.html. The page's first code (src/boot.ts) is all a load runs before it
-// decides; a tab that leaves for the identity provider at once prefetches these meanwhile, and
-// the prefetches finish across the navigation, so the page the provider returns to finds the
-// app in the HTTP cache.
+// every chunk it imports and its CSS; the callback's flow), named in the built index.html.
+// The page's first code (src/boot.ts) is all a load runs before it decides; a tab that leaves
+// for the identity provider at once prefetches these meanwhile, and the prefetches finish
+// across the navigation, so the page the provider returns to finds the app in the HTTP cache.
 import type { Plugin } from 'vite';
 
 /** The part of a Rolldown output chunk this plugin reads. */

@@ -43,7 +43,7 @@ export function classifiedChanges(before: Document, after: Document): Change[] {
   // api-smart-diff rewrites the documents it is given (path-level parameters move into the
   // operations), so it gets copies.
   const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
-  const carried = new Set(listedCorrections(before).map(entryKey));
+  const carried = carriedKeys(before);
   const agreed = agreedCorrections(after).filter((entry) => !carried.has(entryKey(entry)));
   return diffs
     .filter(({ path }) => !(path[0] === 'components' && INLINED_COMPONENTS.has(String(path[1]))))
@@ -77,6 +77,9 @@ function listedCorrections(doc: Document): any[] {
 /** An entry's identity: its path and its reason, so one re-agreed for a new change is a new entry. */
 const entryKey = (entry: Document) => JSON.stringify([entry?.path, typeof entry?.why === 'string' ? entry.why.trim() : entry?.why]);
 
+/** The identities of the entries the base already listed (carried over: they agree to nothing). */
+const carriedKeys = (before: Document | undefined) => new Set(listedCorrections(before).map(entryKey));
+
 function acceptAgreed(change: Change, path: JsonPath, agreed: Agreement[]): Change {
   if (change.type !== 'breaking' || sideOf(path) !== 'response') return change;
   const entry = agreed.find((candidate) => candidate.path === change.path);
@@ -89,7 +92,7 @@ function acceptAgreed(change: Change, path: JsonPath, agreed: Agreement[]): Chan
  */
 export function staleAgreements(changes: Change[], after: Document, before?: Document): unknown[] {
   const used = new Set(changes.filter((change) => change.type === 'agreed').map((change) => change.path));
-  const carried = new Set(listedCorrections(before).map(entryKey));
+  const carried = carriedKeys(before);
   return listedCorrections(after).filter((entry) => !used.has(entry?.path) && !carried.has(entryKey(entry)));
 }
 
@@ -98,7 +101,7 @@ export function staleAgreements(changes: Change[], after: Document, before?: Doc
  * the base, so they agree to nothing here. Harmless, and reported so they are removed some day.
  */
 export function carriedAgreements(before: Document, after: Document): unknown[] {
-  const carried = new Set(listedCorrections(before).map(entryKey));
+  const carried = carriedKeys(before);
   return listedCorrections(after).filter((entry) => carried.has(entryKey(entry)));
 }
 

@@ -2,12 +2,12 @@ import { createI18n, localeFrom, type ComponentsJSON } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { en } from './en';
 import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
-import { isLanguage, languageFromBrowser, storedLanguage, type Language } from './language';
+import { browserLanguage, isLanguage, storedLanguage, type Language } from './language';
 
 /** The language the user chose with the switch, if any. */
 const chosen = atom<Language | undefined>(storedLanguage());
 /** The browser's preference, when nothing was chosen. */
-const fromBrowser = atom<Language>(languageFromBrowser(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])));
+const fromBrowser = atom<Language>(browserLanguage());
 
 /** English for this page load when a catalogue could not be fetched (lang and dates follow). */
 const unavailable = atom<Language | undefined>(undefined);

@@ -38,7 +38,12 @@ export function storedLanguage(): Language | undefined {
   }
 }
 
+/** The first of the browser's preferred languages the portal speaks (see languageFromBrowser). */
+export function browserLanguage(): Language {
+  return languageFromBrowser(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+}
+
 /** The language a page starts in: the one chosen with the switch, else the browser's. */
 export function startingLanguage(): Language {
-  return storedLanguage() ?? languageFromBrowser(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+  return storedLanguage() ?? browserLanguage();
 }

@@ -8,6 +8,8 @@ import { safeReturnPath } from './returnPath';
 import { readStoredUser, type StoredUser } from './storedUser';
 import { COLOR_SCHEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, OIDC_PREFIX, SESSION_CHANNEL, SIGNED_IN_AT_KEY, SIGNED_OUT_AT_KEY } from '../storageKeys';
 
+const CALLBACK_PATH = '/auth/default/callback';
+
 interface SignInOptions {
   /** Where to come back to (kept only when it is a signed-in page, see returnPath.ts). */
   returnTo?: string;
@@ -27,8 +29,6 @@ interface SignInOptions {
    */
   replace?: boolean;
 }
-
-const CALLBACK_PATH = '/auth/default/callback';
 
 /** What a completed sign-in tells the page that completed it. */
 export interface SignInResult {

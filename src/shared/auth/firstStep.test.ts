@@ -31,12 +31,6 @@ describe('firstStep', () => {
     // The app renews it, or finds that a logout in another tab voided it: no sign-in starts by itself.
     ['an expired session: the app', '/profile/password', { [`${OIDC_PREFIX}user:x:y`]: user(NOW - 1) }, { app: true }],
     [
-      'an expired session after a logout in another tab: the app',
-      '/profile/details',
-      { [`${OIDC_PREFIX}user:x:y`]: user(NOW - 3600), 'portal.signedInAt': '1' },
-      { app: true },
-    ],
-    [
       'a stored user that does not parse: sign in',
       '/profile/details',
       { [`${OIDC_PREFIX}user:x:y`]: '{not json' },

@@ -59,8 +59,9 @@ function checkedFields(metadata: Partial<OidcMetadata>): Partial<OidcMetadata> {
 }
 
 /**
- * The discovery document this tab kept for `authority`, or undefined: none kept, another
- * authority's, older than an hour, from the future, or not a document the portal can trust.
+ * The checked fields of the discovery document kept for `authority` (in this browser, within
+ * the hour), or undefined: none kept, another authority's, older than an hour, from the
+ * future, or not a document the portal can trust.
  */
 export function readProviderMetadata(storage: Storage, authority: string, now = Date.now()): Partial<OidcMetadata> | undefined {
   try {
