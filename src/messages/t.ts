@@ -5,6 +5,17 @@ import type { Language } from './language';
 
 export type { MessageKey };
 
+/**
+ * A text to show: the catalogue's, by key (so it follows a language switch), or one given as it
+ * is (a server's or a library's words).
+ */
+export type Wording = { key: MessageKey } | { text: string };
+
+/** What a wording says, through the calling component's `t` (from useT). */
+export function textOf(wording: Wording, translate: (key: MessageKey) => string): string {
+  return 'key' in wording ? translate(wording.key) : wording.text;
+}
+
 /** Looks a text up by key in the current language and fills its {placeholders}. */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const text = (messages.get() as Record<MessageKey, string>)[key] || en[key];

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useT, type MessageKey } from '../../messages/t';
+import { textOf, useT, type MessageKey } from '../../messages/t';
 import { config } from '../../shared/config';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -36,7 +36,7 @@ export function IdpInstructions({ instructions: { search, problem } }: { instruc
       <Stack>
         {problem && (
           <Alert color="red" role="alert">
-            {'key' in problem ? t(problem.key) : problem.text}
+            {textOf(problem, t)}
           </Alert>
         )}
         <dl style={{ margin: 0 }}>

@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import { useT } from '../../messages/t';
+import { textOf, useT } from '../../messages/t';
 import { socialProvider } from '../../shared/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -23,7 +23,7 @@ export function SocialCallback({ provider, failure }: { provider: SocialProvider
         <>
           <PageTitle>{t('identities.linkErrorTitle')}</PageTitle>
           <Alert color="red" role="alert" mb="md">
-            {'key' in failure ? t(failure.key) : failure.text}
+            {textOf(failure, t)}
           </Alert>
           <Anchor component={Link} to="/profile/details">
             {t('identities.backToProfile')}

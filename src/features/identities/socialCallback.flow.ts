@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { exchangeSocialCode, getIamSmartTokenizedId } from '../../../generated/api/social-auth/social-auth';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import type { MessageKey } from '../../messages/t';
+import type { MessageKey, Wording } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
 import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
@@ -11,7 +11,7 @@ import { externalAccountOf, type ExternalAccount } from './socialLink';
 import { socialStateKey } from '../../shared/storageKeys';
 
 /** Why a link could not go on: a text of the portal's by its key (so it follows a language switch), or a server's own. */
-export type LinkFailure = { key: MessageKey } | { text: string };
+export type LinkFailure = Wording;
 
 class LinkError extends Error {
   constructor(readonly key: MessageKey) {

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
-import { useT } from '../../messages/t';
+import { textOf, useT } from '../../messages/t';
 import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -87,7 +87,7 @@ export function MfaListPage() {
   };
 
   const rows = factors.data ? mfaRows(factors.data.factors) : [];
-  const rowName = (row: MfaRow) => ('key' in row.name ? t(row.name.key) : row.name.text);
+  const rowName = (row: MfaRow) => textOf(row.name, t);
 
   return (
     <>

@@ -1,11 +1,11 @@
 import type { Factor } from '../../../generated/model';
-import type { MessageKey } from '../../messages/t';
+import type { Wording } from '../../messages/t';
 import { listedKindOf, type FactorKind } from './factorKinds';
 
 export interface MfaRow {
   key: string;
   /** A kind's name, or a security key's own name. */
-  name: { key: MessageKey } | { text: string };
+  name: Wording;
   enabled: boolean;
   /** Remove resets this factor; Set up opens its wizard. */
   action: { kind: 'remove'; factorId: string } | { kind: 'setup'; provider: Factor['provider']; factorType: Factor['factorType'] };

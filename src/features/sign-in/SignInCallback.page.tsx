@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useT } from '../../messages/t';
+import { textOf, useT } from '../../messages/t';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { CallbackFailure } from './signInCallback.flow';
@@ -30,7 +30,7 @@ export function SignInCallbackFailed({ failure }: { failure: CallbackFailure }) 
 
   return (
     <PublicLayout>
-      <Alert color="red" role="alert" title={t('auth.callbackError', { message: 'key' in failure ? t(failure.key) : failure.text })}>
+      <Alert color="red" role="alert" title={t('auth.callbackError', { message: textOf(failure, t) })}>
         {t('auth.callbackErrorReturn')}
       </Alert>
     </PublicLayout>

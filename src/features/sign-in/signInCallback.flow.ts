@@ -1,11 +1,11 @@
 import { redirect } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../messages/t';
+import { t, type Wording } from '../../messages/t';
 import type { Auth, SignInResult } from '../../shared/auth/auth';
 import { clearLocalState, SignInRefused } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 
 /** Why a callback could not complete: a text of the portal's by its key (so it follows a language switch), or the library's own. */
-export type CallbackFailure = { key: MessageKey } | { text: string };
+export type CallbackFailure = Wording;
 
 /**
  * The identity provider's return address, for its route's loader (run once per visit).

@@ -1,10 +1,11 @@
 import { Component, type ReactNode } from 'react';
-import { pageIsLeaving, reloadForStaleBuild } from '../staleBuild';
+import { reportError } from '../errorReport';
+import { isChunkLoadError, pageIsLeaving, reloadForStaleBuild } from '../staleBuild';
 
 /**
  * Around code loaded on first use. A file gone after a release reloads the page once (see
  * staleBuild); when it still cannot be fetched (offline), the plain fallback shows instead of
- * the whole page failing.
+ * the whole page failing. Any other error in that code is reported, as the error page does.
  */
 export class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -14,7 +15,7 @@ export class ChunkBoundary extends Component<{ fallback: ReactNode; children: Re
   }
 
   componentDidCatch(error: unknown) {
-    reloadForStaleBuild(error);
+    if (!reloadForStaleBuild(error) && !isChunkLoadError(error)) reportError(error, 'render');
   }
 
   render() {

@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportError } from '../errorReport';
+import { ChunkBoundary } from './ChunkBoundary';
+
+vi.mock('../errorReport', () => ({ reportError: vi.fn() }));
+vi.mock('../staleBuild', async (original) => ({ ...(await original<typeof import('../staleBuild')>()), reloadForStaleBuild: vi.fn(() => false) }));
+
+function Throws({ error }: { error: Error }): never {
+  throw error;
+}
+
+afterEach(() => vi.mocked(reportError).mockClear());
+
+describe('ChunkBoundary', () => {
+  it('shows the fallback and reports an error of the code it wraps, as the error page would', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = new Error('wizard broke');
+    render(
+      <ChunkBoundary fallback={<p>plain fallback</p>}>
+        <Throws error={error} />
+      </ChunkBoundary>,
+    );
+    expect(screen.getByText('plain fallback')).toBeInTheDocument();
+    expect(vi.mocked(reportError).mock.calls).toEqual([[error, 'render']]);
+  });
+
+  it('shows the fallback and reports nothing when the code could not be fetched (offline)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <ChunkBoundary fallback={<p>plain fallback</p>}>
+        <Throws error={new TypeError('Failed to fetch dynamically imported module: /assets/AppWizard-x.js')} />
+      </ChunkBoundary>,
+    );
+    expect(screen.getByText('plain fallback')).toBeInTheDocument();
+    expect(reportError).not.toHaveBeenCalled();
+  });
+});
