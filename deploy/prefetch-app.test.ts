@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appFiles } from './prefetch-app.ts';
+import { appFiles, prefetchList } from './prefetch-app.ts';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = []) => ({
   type: 'chunk' as const,
@@ -34,5 +34,15 @@ describe('appFiles', () => {
 
   it('fails the build when a module it must list was not built', () => {
     expect(() => appFiles(bundle, ['src/gone.tsx'])).toThrow('prefetch-app: no chunk holds src/gone.tsx');
+  });
+});
+
+describe('prefetchList', () => {
+  it('names the styles first, then the scripts but the first code, under the base', () => {
+    const files = { scripts: ['assets/app.js', 'assets/index.js', 'assets/callback.js'], styles: ['assets/app.css'] };
+    expect(prefetchList(files, 'assets/index.js', '/')).toBe('/assets/app.css /assets/app.js /assets/callback.js');
+    expect(prefetchList(files, undefined, '/portal/')).toBe(
+      '/portal/assets/app.css /portal/assets/app.js /portal/assets/index.js /portal/assets/callback.js',
+    );
   });
 });

@@ -39,6 +39,15 @@ export function appFiles(bundle: Record<string, { type: string }>, modules: read
   return { scripts, styles: [...styles] };
 }
 
+/**
+ * What the meta element lists, in the order the first code prefetches it: the styles first (a
+ * small file, so it is almost always in the cache before the identity provider answers; the
+ * returning page cannot paint without it), then the scripts, less the page's own first code.
+ */
+export function prefetchList({ scripts, styles }: { scripts: string[]; styles: string[] }, firstCode: string | undefined, base: string): string {
+  return [...styles, ...scripts.filter((file) => file !== firstCode)].map((file) => `${base}${file}`).join(' ');
+}
+
 /** The name of the meta element that lists the app's files in the built index.html (read by src/boot.ts). */
 export const APP_FILES_META = 'portal-app-files';
 
@@ -63,9 +72,8 @@ export function prefetchApp(modules: readonly string[] = RETURNING_PAGE): Plugin
       order: 'post',
       handler(_html, { bundle, chunk }) {
         if (!bundle) return;
-        const { scripts, styles } = appFiles(bundle, modules);
         // The page's own first code (the HTML's entry) is loaded already.
-        const content = [...scripts.filter((file) => file !== chunk?.fileName), ...styles].map((file) => `${base}${file}`).join(' ');
+        const content = prefetchList(appFiles(bundle, modules), chunk?.fileName, base);
         return [{ tag: 'meta', attrs: { name: APP_FILES_META, content }, injectTo: 'head' }];
       },
     },

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
+import '../../shared/ui/laterPageStyles';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import '../../shared/ui/laterPageStyles';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@mantine/core';
+import '../../../shared/ui/laterPageStyles';
 import { useMemo, useState } from 'react';
 import { useT } from '../../../messages/t';
 import { config } from '../../../shared/config';

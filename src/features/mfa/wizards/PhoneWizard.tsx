@@ -1,4 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import '../../../shared/ui/laterPageStyles';
 import { useForm } from '@mantine/form';
 import { use, useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../messages/t';

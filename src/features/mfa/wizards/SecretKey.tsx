@@ -1,4 +1,5 @@
 import { Anchor, Button, Code, CopyButton, Group, Text } from '@mantine/core';
+import '../../../shared/ui/laterPageStyles';
 import { useT } from '../../../messages/t';
 
 /**
