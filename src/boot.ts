@@ -5,9 +5,14 @@
 // the page the provider returns to finds them in the HTTP cache. Every other load starts the app.
 import { firstStep } from './shared/auth/firstStep';
 import { leaveForSignIn } from './shared/auth/leaveForSignIn';
+import { reloadForStaleBuild } from './shared/staleBuild';
 
 function startApp() {
-  import('./main').catch((reason: unknown) => console.error('The portal could not load:', reason));
+  import('./main').catch((reason: unknown) => {
+    // A release that replaced the app's files while this page loaded: one reload fetches the
+    // new index and its files (the app's own handler is not installed yet).
+    if (!reloadForStaleBuild(reason)) console.error('The portal could not load:', reason);
+  });
 }
 
 /** Prefetches the app's files, as the build lists them in index.html (deploy/prefetch-app.ts). */

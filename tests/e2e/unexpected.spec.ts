@@ -5,12 +5,33 @@ import { zhHK } from '../../src/messages/zh-HK';
 import { expect, test } from './fixtures';
 import { signIn } from './support';
 
-/** The built file of a route's page, from the build's manifest (names carry content hashes). */
-function routeChunk(route: string): string {
+/** A built file, by its manifest key (names carry content hashes). */
+function builtFile(key: string): string {
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-  const entry = manifest[`src/routes/${route}.tsx?tsr-split=component`];
-  if (!entry) throw new Error(`no chunk for ${route} in the build`);
+  const entry = manifest[key];
+  if (!entry) throw new Error(`no ${key} in the build`);
   return `/${entry.file}`;
+}
+
+/** The built file of a route's page. */
+const routeChunk = (route: string) => builtFile(`src/routes/${route}.tsx?tsr-split=component`);
+
+/**
+ * A file the old release had and the new one names again: every request for it (a preload
+ * included) is answered 404 until the tab has loaded more than `documents` pages from now on.
+ * Answers the tab's documents and the refusals, counted as they come.
+ */
+async function goneUntilReload(page: Page, file: string, documents: number) {
+  const seen = { documents: 0, refused: 0 };
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) seen.documents += 1;
+  });
+  await page.route(`**${file}`, (route) => {
+    if (seen.documents > documents) return route.continue();
+    seen.refused += 1;
+    return route.fulfill({ status: 404, body: 'gone' });
+  });
+  return seen;
 }
 
 async function openProfile(page: Page) {
@@ -25,24 +46,26 @@ async function goToPreviousLogin(page: Page, menu: string, link: string) {
 
 test.describe('unexpected failures', () => {
   test('a page file gone after a release: the tab reloads once by itself and shows the page', async ({ page }) => {
-    const chunk = routeChunk('_authenticated/profile/login');
     await openProfile(page);
-    let documents = 0;
-    page.on('request', (request) => request.resourceType() === 'document' && request.frame() === page.mainFrame() && documents++);
-    // Gone from the old release (every request, the import's preload included) until the tab
-    // reloads; the new release's index names it again.
-    let refused = 0;
-    await page.route(`**${chunk}`, (route) => {
-      if (documents > 0) return route.continue();
-      refused += 1;
-      return route.fulfill({ status: 404, body: 'gone' });
-    });
+    const seen = await goneUntilReload(page, routeChunk('_authenticated/profile/login'), 0);
 
     await goToPreviousLogin(page, en['nav.menu'], en['nav.loginLog']);
     await expect(page.getByRole('heading', { level: 1, name: en['page.loginLog'] })).toBeVisible();
     await expect(page).toHaveURL('/profile/login');
-    expect(documents).toBe(1);
-    expect(refused).toBeGreaterThan(0);
+    expect(seen.documents).toBe(1);
+    expect(seen.refused).toBeGreaterThan(0);
+  });
+
+  test("the app's own file gone after a release: the tab reloads once by itself and shows the page", async ({ page }) => {
+    await openProfile(page);
+    // The page loads from an index whose app file the new release no longer has; the reload
+    // brings the new index.
+    const seen = await goneUntilReload(page, builtFile('src/main.tsx'), 1);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: en['page.profile'] })).toBeVisible();
+    expect(seen.documents).toBe(2);
+    expect(seen.refused).toBeGreaterThan(0);
   });
 
   test('a page that cannot be shown: a translated error page, one report to errorReportUrl without secrets, and a way on', async ({ page }) => {
