@@ -10,8 +10,9 @@ import { reloadForStaleBuild } from './shared/staleBuild';
 function startApp() {
   import('./main').catch((reason: unknown) => {
     // A release that replaced the app's files while this page loaded: one reload fetches the
-    // new index and its files (the app's own handler is not installed yet).
-    if (!reloadForStaleBuild(reason)) console.error('The portal could not load:', reason);
+    // new index and its files (the app's own handler is not installed yet). Offline, a reload
+    // would only trade this page for the browser's own error and spend the one reload.
+    if (!(navigator.onLine && reloadForStaleBuild(reason))) console.error('The portal could not load:', reason);
   });
 }
 
