@@ -73,11 +73,19 @@ async function loginAgain(page: Page, user: string) {
 
 /**
  * Back, twice, as a person would. The entries behind may be a finished identity-provider page
- * or a portal page that moves on by itself, so no back waits for a full load.
+ * or a portal page that moves on by itself, so no back waits for a full load. Answers how many
+ * of the two went somewhere: a Back that went nowhere would make a test of what Back finds pass
+ * without having looked.
  */
-async function goBackTwice(page: Page) {
-  for (let i = 0; i < 2; i += 1) await page.goBack({ waitUntil: 'commit', timeout: 5_000 }).catch(() => undefined);
+async function goBackTwice(page: Page): Promise<number> {
+  let went = 0;
+  for (let i = 0; i < 2; i += 1) {
+    const before = page.url();
+    await page.goBack({ waitUntil: 'commit', timeout: 5_000 }).catch(() => undefined);
+    if (page.url() !== before) went += 1;
+  }
   await page.waitForLoadState('load', { timeout: 5_000 }).catch(() => undefined);
+  return went;
 }
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
@@ -226,7 +234,7 @@ const LINKS: Attack[] = [
       await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
       expect(changes).toEqual([]);
       // Back never finds the code again: both pages took it out of their history entries.
-      await goBackTwice(page);
+      expect(await goBackTwice(page)).toBeGreaterThan(0);
       expect(visited.slice(1).filter((url) => url.includes('code='))).toEqual([]);
     },
   })),
@@ -391,7 +399,7 @@ const CALLBACKS: Attack[] = [
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
       const tokens = recordRequests(page, isTokenCall);
-      await goBackTwice(page);
+      expect(await goBackTwice(page)).toBeGreaterThan(0);
       await page.goto('/profile/details');
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
