@@ -7,6 +7,7 @@
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { IDP_ORIGIN } from '../scripts/dev-stack.ts';
 import { assertProfileShown, fillSignInForm, watchErrors, type BenchUser } from './browser.ts';
+import { layoutShiftSoFar } from './layoutShift.ts';
 import { median } from './lighthouse.ts';
 import { fail, type Target } from './target.ts';
 
@@ -54,19 +55,9 @@ interface Seen {
   received?: number;
 }
 
-/** The layout shift of the page shown now, from its first paint (the browser's buffered layout-shift entries). */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        // Buffered entries arrive at once; none at all is no shift.
-        setTimeout(() => resolve(Number(total.toFixed(3))), 300);
-      }),
-  );
+/** The layout shift of the page shown now, from its first paint. */
+async function layoutShift(page: Page): Promise<number> {
+  return Number((await page.evaluate(layoutShiftSoFar, 300)).toFixed(3));
 }
 
 /** One run per fresh browser context: no cookies, so the identity provider has no session yet. */

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { layoutShiftSoFar } from '../../bench/layoutShift';
 import { IDP, signIn, watchConsole } from './support';
 
 /** A browser with a live single sign-on session whose first tab shows the profile. */
@@ -37,17 +38,7 @@ test('a new tab of a signed-in browser leaves for the identity provider having r
   // The identity provider's discovery document, fetched by the first tab, is not fetched again.
   expect(requests.filter((request) => request.url().includes('/.well-known/openid-configuration'))).toEqual([]);
   // Nothing on the page moved as the callback handed over to the profile.
-  const shifts = await tab.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        // Buffered entries arrive at once; no entry at all is no shift.
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
+  const shifts = await tab.evaluate(layoutShiftSoFar, 500);
   expect(shifts).toBe(0);
   expect(problems).toEqual([]);
 });
