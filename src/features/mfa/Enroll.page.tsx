@@ -7,7 +7,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import type { FactorKind } from './factorKinds';
-import { Wizard } from './wizards/loadWizard';
+import { LazyWizard } from './wizards/loadWizard';
 
 /**
  * /profile/mfa/enroll/{provider}/{factorType}: the wizard of the kind that pair names, or a
@@ -23,7 +23,7 @@ export function EnrollPage({ kind, provider, factorType }: { kind: FactorKind | 
           // The wizard's own chunk: a failed download says so, with a retry.
           <ChunkBoundary fallback={<LoadError title={t('mfa.wizardLoadFailed')} onRetry={() => window.location.reload()} />}>
             <Suspense fallback={<PageLoader />}>
-              <Wizard key={kind.id} kind={kind} />
+              <LazyWizard key={kind.id} kind={kind} />
             </Suspense>
           </ChunkBoundary>
         ) : (

@@ -1,23 +1,25 @@
 import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@mantine/core';
 import '../../../shared/ui/laterPageStyles';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../messages/t';
 import { config } from '../../../shared/config';
 import type { Device, FactorKindOf } from '../factorKinds';
-import { appWizardMachine, type AppEvent, type AppState, type Enrolment } from './appWizard.machine';
+import { useActivationPoll, type PollOutcome } from './activationPoll';
+import { appWizardMachine, type AppEvent, type AppState, type Enrollment } from './appWizard.machine';
 import { CodeForm } from './CodeForm';
-import { displayableImage } from './enrolment';
+import { displayableImage } from './barcode';
+import { factorApi } from './factorApi';
 import { SecretKey } from './SecretKey';
-import { useWizard, type Wizard } from './useWizard';
+import { useWizard, type WizardRun } from './useWizard';
 import { WizardStep } from './WizardStep';
 
 const isDevice = (value: string): value is Device => value === 'iphone' || value === 'android';
 
 /** The barcode, when the page may show it and it loads; otherwise why there is none. */
-function Barcode({ enrolment }: { enrolment: Enrolment }) {
+function Barcode({ enrollment }: { enrollment: Enrollment }) {
   const t = useT();
-  const src = displayableImage(enrolment.qrCode, { origin: window.location.origin, oktaOrgUrl: config.oktaOrgUrl });
-  // Keyed by the image, so a new enrolment's barcode gets its own try.
+  const src = displayableImage(enrollment.qrCode, { origin: window.location.origin, oktaOrgUrl: config.oktaOrgUrl });
+  // Keyed by the image, so a new enrollment's barcode gets its own try.
   const [failed, setFailed] = useState<string>();
   if (src && failed !== src) {
     return <Image src={src} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" onError={() => setFailed(src)} />;
@@ -31,7 +33,7 @@ function Barcode({ enrolment }: { enrolment: Enrolment }) {
   );
 }
 
-type AppWizardRun = Wizard<AppState, AppEvent>;
+type AppWizardRun = WizardRun<AppState, AppEvent>;
 
 /** Which phone the person has, for the right store's link. */
 function DeviceStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorKindOf<'app'>; state: Extract<AppState, { step: 'device' }> }) {
@@ -63,12 +65,12 @@ function DeviceStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: Facto
   );
 }
 
-/** The barcode (or the key typed by hand) from the enrolment, and, for push, the wait for the phone's answer. */
+/** The barcode (or the key typed by hand) from the enrollment, and, for push, the wait for the phone's answer. */
 function ScanStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorKindOf<'app'>; state: Extract<AppState, { step: 'scan' }> }) {
   const t = useT();
   const { dispatch } = wizard;
-  const { enrolment, view } = state;
-  const ready = enrolment.status === 'ready' ? enrolment : undefined;
+  const { enrollment, view } = state;
+  const ready = enrollment?.status === 'ready' ? enrollment : undefined;
   const next = (
     <Button onClick={() => dispatch({ type: 'next' })} disabled={!ready}>
       {t(view === 'manual' ? kind.texts.manualButton : 'mfa.wizard.next')}
@@ -76,13 +78,13 @@ function ScanStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorK
   );
   return (
     <WizardStep wizard={wizard} title={t(view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} actions={next}>
-      {enrolment.status === 'requested' && (
+      {state.pending === 'enrollFactor' && (
         <Group role="status">
           <Loader size="sm" aria-hidden />
           {t('mfa.app.enrolling')}
         </Group>
       )}
-      {enrolment.status === 'failed' && <Alert color="red">{t('mfa.app.enrollFailed')}</Alert>}
+      {enrollment?.status === 'failed' && <Alert color="red">{t('mfa.app.enrollFailed')}</Alert>}
       {kind.pollsActivation && ready?.activation === 'waiting' && (
         <Group role="status">
           <Loader size="sm" aria-hidden />
@@ -101,13 +103,13 @@ function ScanStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorK
       {ready && view === 'barcode' && (
         <>
           <Text>{t('mfa.app.scanHelp')}</Text>
-          <Barcode enrolment={ready.enrolment} />
+          <Barcode enrollment={ready.enrollment} />
           <Anchor component="button" type="button" onClick={() => dispatch({ type: 'view', view: 'manual' })}>
             {t('mfa.app.cantScan')}
           </Anchor>
         </>
       )}
-      {ready && view === 'manual' && <SecretKey secret={ready.enrolment.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />}
+      {ready && view === 'manual' && <SecretKey secret={ready.enrollment.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />}
     </WizardStep>
   );
 }
@@ -115,8 +117,12 @@ function ScanStep({ wizard, kind, state }: { wizard: AppWizardRun; kind: FactorK
 /** The app-based wizards (authenticator app, Okta Verify push and code): intro, device, barcode or key, code. */
 export function AppWizard({ kind }: { kind: FactorKindOf<'app'> }) {
   const t = useT();
-  const wizard = useWizard(useMemo(() => appWizardMachine(kind), [kind]));
+  const machine = useMemo(() => appWizardMachine(kind), [kind]);
+  const wizard = useWizard(machine, factorApi);
   const { state, dispatch } = wizard;
+  // Push: the activation, polled while the barcode step waits for it.
+  const polled = useCallback((outcome: Exclude<PollOutcome, 'waiting'>) => dispatch({ type: 'polled', outcome }), [dispatch]);
+  useActivationPoll(machine.poll?.target(state), polled);
 
   switch (state.step) {
     case 'intro':
@@ -138,7 +144,7 @@ export function AppWizard({ kind }: { kind: FactorKindOf<'app'> }) {
         <WizardStep wizard={wizard} title={t('mfa.app.codeTitle')}>
           <CodeForm
             help={<Text mb="sm">{t('mfa.app.codeHelp')}</Text>}
-            verifying={state.verifying}
+            verifying={state.pending === 'activateFactor'}
             onVerify={(passCode) => dispatch({ type: 'verify', passCode })}
           />
         </WizardStep>

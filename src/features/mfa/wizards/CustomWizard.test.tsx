@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('City University Authenticator wizard', () => {
-  it('draws the QR code from otpContent, shows the secret, and enrols with issuer, secret, code and time', async () => {
+  it('draws the QR code from otpContent, shows the secret, and enrolls with issuer, secret, code and time', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_790_000_000_000);
     const bodies: unknown[] = [];
     server.use(
@@ -38,5 +38,21 @@ describe('City University Authenticator wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('The secret key could not be prepared.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});
+
+/** "Failed enrolment or activation with no status in the response aborts silently" (spec section 8). */
+describe('City University Authenticator wizard: answers without a status (spec section 8)', () => {
+  it('an enrollment answered without a status: no success, still on the code', async () => {
+    server.use(http.post('*/api/v1/user/factor/enroll/totp', () => HttpResponse.json({})));
+    const { user, router } = renderRoute('/profile/mfa/enroll/CUSTOM/token:hotp');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('img', { name: /Barcode to scan/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('Enter Code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+    expect(screen.queryByText('Activate City University Authenticator successfully.')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/mfa/enroll/CUSTOM/token:hotp');
   });
 });

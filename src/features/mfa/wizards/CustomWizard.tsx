@@ -6,6 +6,7 @@ import { PageLoader } from '../../../shared/ui/PageLoader';
 import type { FactorKindOf } from '../factorKinds';
 import { CodeForm } from './CodeForm';
 import { customWizardMachine } from './customWizard.machine';
+import { factorApi } from './factorApi';
 import { SecretKey } from './SecretKey';
 import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
@@ -13,9 +14,12 @@ import { WizardStep } from './WizardStep';
 /** The university's own authenticator (CUSTOM token:hotp): the QR code is drawn here from otpContent. */
 export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
   const t = useT();
-  const wizard = useWizard(useMemo(() => customWizardMachine(kind), [kind]));
+  const wizard = useWizard(
+    useMemo(() => customWizardMachine(kind), [kind]),
+    factorApi,
+  );
   const { state, dispatch } = wizard;
-  const qr = useQrCode(state.step === 'scan' && state.secret.status === 'ready' ? state.secret.otpContent : undefined);
+  const qr = useQrCode(state.step === 'scan' && state.secret?.status === 'ready' ? state.secret.otpContent : undefined);
 
   switch (state.step) {
     case 'intro':
@@ -31,15 +35,15 @@ export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
     case 'scan': {
       const { secret, view } = state;
       const next = (
-        <Button onClick={() => dispatch({ type: 'next' })} disabled={secret.status !== 'ready'}>
+        <Button onClick={() => dispatch({ type: 'next' })} disabled={secret?.status !== 'ready'}>
           {t('mfa.wizard.next')}
         </Button>
       );
       return (
         <WizardStep wizard={wizard} title={t(view === 'barcode' ? 'mfa.app.scanTitle' : 'mfa.app.manualTitle')} actions={next}>
-          {secret.status === 'loading' && <PageLoader label={t('mfa.custom.loading')} />}
-          {secret.status === 'failed' && <Alert color="red">{t('mfa.custom.loadFailed')}</Alert>}
-          {secret.status === 'ready' && view === 'barcode' && (
+          {state.pending === 'getCustomTotpSecret' && <PageLoader label={t('mfa.custom.loading')} />}
+          {secret?.status === 'failed' && <Alert color="red">{t('mfa.custom.loadFailed')}</Alert>}
+          {secret?.status === 'ready' && view === 'barcode' && (
             <>
               <Text>{t('mfa.app.scanHelp')}</Text>
               {qr ? <Image src={qr} alt={t('mfa.app.qrAlt')} w={200} h={200} fit="contain" /> : <PageLoader />}
@@ -48,7 +52,7 @@ export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
               </Anchor>
             </>
           )}
-          {secret.status === 'ready' && view === 'manual' && (
+          {secret?.status === 'ready' && view === 'manual' && (
             <SecretKey secret={secret.secret} onScanInstead={() => dispatch({ type: 'view', view: 'barcode' })} />
           )}
         </WizardStep>
@@ -57,7 +61,10 @@ export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
     case 'code':
       return (
         <WizardStep wizard={wizard} title={t('mfa.app.codeTitle')}>
-          <CodeForm verifying={state.verifying} onVerify={(passCode) => dispatch({ type: 'verify', passCode, enteredAt: Date.now() })} />
+          <CodeForm
+            verifying={state.pending === 'enrollCustomTotp'}
+            onVerify={(passCode) => dispatch({ type: 'verify', passCode, enteredAt: Date.now() })}
+          />
         </WizardStep>
       );
   }

@@ -54,3 +54,17 @@ describe('email wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
   });
 });
+
+/** "Failed enrolment or activation with no status in the response aborts silently" (spec section 8). */
+describe('email wizard: answers without a status (spec section 8)', () => {
+  it('an activation answered without a status: no success, still on the code', async () => {
+    server.use(http.post('*/api/v1/user/factor/:factorId/activate', ({ params }) => HttpResponse.json({ id: params.factorId })));
+    const { user, router } = renderRoute('/profile/mfa/enroll/OKTA/email');
+    await user.click(await screen.findByRole('button', { name: 'Send me the code' }));
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+    expect(screen.queryByText('Activate OKTA Email successfully.')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/email');
+  });
+});

@@ -9,10 +9,11 @@ import type { FactorKindOf } from '../factorKinds';
 import { maskEmail } from '../maskEmail';
 import { CodeForm } from './CodeForm';
 import { emailWizardMachine } from './emailWizard.machine';
+import { factorApi } from './factorApi';
 import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
 
-/** Email enrolment: needs the user's primary email, then sends the code there. */
+/** Email enrollment: needs the user's primary email, then sends the code there. */
 export function EmailWizard({ kind }: { kind: FactorKindOf<'email'> }) {
   const t = useT();
   const navigate = useNavigate();
@@ -34,7 +35,10 @@ export function EmailWizard({ kind }: { kind: FactorKindOf<'email'> }) {
 /** Intro and 'Send me the code', then the masked address and the code; 'Send again' after 10 s. */
 function EmailSteps({ kind, email }: { kind: FactorKindOf<'email'>; email: string }) {
   const t = useT();
-  const wizard = useWizard(useMemo(() => emailWizardMachine(kind, email), [kind, email]));
+  const wizard = useWizard(
+    useMemo(() => emailWizardMachine(kind, email), [kind, email]),
+    factorApi,
+  );
   const { state, dispatch } = wizard;
 
   if (state.step === 'intro') {
@@ -43,7 +47,7 @@ function EmailSteps({ kind, email }: { kind: FactorKindOf<'email'>; email: strin
         wizard={wizard}
         title={t(kind.texts.title)}
         actions={
-          <Button onClick={() => dispatch({ type: 'send' })} loading={state.sending}>
+          <Button onClick={() => dispatch({ type: 'send' })} loading={state.pending === 'enrollEmailFactor'}>
             {t('mfa.email.send')}
           </Button>
         }
@@ -56,12 +60,16 @@ function EmailSteps({ kind, email }: { kind: FactorKindOf<'email'>; email: strin
   return (
     <WizardStep wizard={wizard} title={t('mfa.email.code')}>
       <Text>{t('mfa.email.sentTo', { email: maskEmail(email) })}</Text>
-      <CodeForm label={t('mfa.email.code')} verifying={state.call === 'verifying'} onVerify={(passCode) => dispatch({ type: 'verify', passCode })} />
+      <CodeForm
+        label={t('mfa.email.code')}
+        verifying={state.pending === 'activateFactor'}
+        onVerify={(passCode) => dispatch({ type: 'verify', passCode })}
+      />
       {state.resendDue && (
         <Alert color="yellow" role="status">
           <Group justify="space-between" wrap="wrap">
             <span>{t('mfa.email.resendWarning')}</span>
-            <Button size="xs" variant="default" onClick={() => dispatch({ type: 'send' })} loading={state.call === 'sending'}>
+            <Button size="xs" variant="default" onClick={() => dispatch({ type: 'send' })} loading={state.pending === 'enrollEmailFactor'}>
               {t('mfa.email.sendAgain')}
             </Button>
           </Group>

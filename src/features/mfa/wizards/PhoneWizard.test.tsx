@@ -10,7 +10,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function recordEnrolments() {
+function recordEnrollments() {
   const bodies: unknown[] = [];
   server.use(
     http.post(
@@ -41,7 +41,7 @@ describe('SMS wizard', () => {
   });
 
   it('refuses to send an empty number', async () => {
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const { user } = await openSms();
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByText('This field cannot be left blank')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('SMS wizard', () => {
   });
 
   it('sends the code to +dial code and number, then reads Sent; verifies and returns to the list', async () => {
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const activations: unknown[] = [];
     server.use(
       http.post(
@@ -88,7 +88,7 @@ describe('SMS wizard', () => {
 
   it('after 30 s offers Re-send code only while the number is unchanged', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const { user } = await openSms();
     await user.type(screen.getByLabelText('Phone number'), '4155550100');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
@@ -126,7 +126,7 @@ describe('phone numbers as the telephone network knows them', () => {
     ['Kosovo with its own +383', 'Kosovo (+383)', '044 123 456', '+38344123456'],
     ['the Dominican Republic with +1 and its own area code', 'Dominican Republic (+1)', '(829) 555-1234', '+18295551234'],
   ])('sends %s (E.164)', async (_, country, typed, e164) => {
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const { user } = await openSms();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), country);
     expect(screen.getByText(`+${country.split('+')[1]!.slice(0, -1)}`)).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('phone numbers as the telephone network knows them', () => {
   });
 
   it('says a number cannot exist in the chosen country before the server is asked, and clears it on a change', async () => {
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const { user } = await openSms();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Dominican Republic (+1)');
     await user.type(screen.getByLabelText('Phone number'), '212 555 0123');
@@ -152,7 +152,7 @@ describe('phone numbers as the telephone network knows them', () => {
   });
 
   it('refuses a landline for text messages, and takes it for voice calls', async () => {
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const sms = await openSms();
     await sms.user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom (+44)');
     await sms.user.type(screen.getByLabelText('Phone number'), '020 7946 0000');
@@ -183,7 +183,7 @@ describe('phone numbers as the telephone network knows them', () => {
 describe('voice call wizard', () => {
   it('sends number and extension, reads Calling, then Redial after 30 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const bodies = recordEnrolments();
+    const bodies = recordEnrollments();
     const { user } = await openSms('/profile/mfa/enroll/OKTA/call');
     await user.type(screen.getByLabelText('Phone number'), '(212) 555-0123');
     await user.type(screen.getByLabelText('Extension'), '89');
@@ -202,7 +202,7 @@ describe('phone wizards: answers without a status (spec section 8)', () => {
   it.each([
     ['SMS', '/profile/mfa/enroll/OKTA/sms', 'Send Code', 'Sent'],
     ['voice call', '/profile/mfa/enroll/OKTA/call', 'Call', 'Calling'],
-  ])('%s: an enrolment answered without a status shows the banner, not %s', async (_, path, send, sent) => {
+  ])('%s: an enrollment answered without a status shows the banner, not %s', async (_, path, send, sent) => {
     server.use(http.post('*/api/v1/user/factor/enroll/phone', () => HttpResponse.json({ id: 'mbl1nz9JHJGHWRKMTLHP', factorType: 'sms' })));
     const { user } = await openSms(path);
     await user.type(screen.getByLabelText('Phone number'), '415 555 0100');
@@ -216,7 +216,7 @@ describe('phone wizards: answers without a status (spec section 8)', () => {
     ['SMS', '/profile/mfa/enroll/OKTA/sms', 'Send Code'],
     ['voice call', '/profile/mfa/enroll/OKTA/call', 'Call'],
   ])('%s: an activation answered without a status shows the banner, not the success toast', async (_, path, send) => {
-    recordEnrolments();
+    recordEnrollments();
     server.use(http.post('*/api/v1/user/factor/:factorId/activate', () => HttpResponse.json({ id: 'mbl1nz9JHJGHWRKMTLHP' })));
     const { user, router } = await openSms(path);
     await user.type(screen.getByLabelText('Phone number'), '415 555 0100');
@@ -229,7 +229,7 @@ describe('phone wizards: answers without a status (spec section 8)', () => {
   });
 });
 
-describe('enrolment route', () => {
+describe('enrollment route', () => {
   it('says clearly when a provider and factor type pair is not supported', async () => {
     renderRoute('/profile/mfa/enroll/OKTA/u2f');
     expect(await screen.findByRole('alert')).toHaveTextContent('Setting up u2f from OKTA is not supported here.');

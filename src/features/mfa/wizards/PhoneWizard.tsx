@@ -8,6 +8,7 @@ import { useDraft } from '../../../shared/draft';
 import type { PhoneCheck } from '../countries';
 import type { FactorKindOf } from '../factorKinds';
 import { CodeForm } from './CodeForm';
+import { factorApi } from './factorApi';
 import { phoneWizardMachine, readPhoneDraft, sendButton, type PhoneTarget } from './phoneWizard.machine';
 import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
@@ -46,7 +47,7 @@ function SendButton({ button, kind }: { button: ReturnType<typeof sendButton>; k
   return <Button disabled>{t(kind.texts.sent)}</Button>;
 }
 
-/** SMS and voice-call enrolment: intro, then number, send, code and Verify. */
+/** SMS and voice-call enrollment: intro, then number, send, code and Verify. */
 export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
   const t = useT();
   const language = useLanguage();
@@ -55,7 +56,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
   const [draft, saveDraft, clearDraft] = useDraft(`phone.${kind.id}`);
   const [restored] = useState(() => readPhoneDraft(draft, isKnownCountry));
   const machine = useMemo(() => phoneWizardMachine(kind, { restored: restored !== undefined }), [kind, restored]);
-  const wizard = useWizard(machine, { onLeave: clearDraft });
+  const wizard = useWizard(machine, factorApi, { onLeave: clearDraft });
   const { state, dispatch } = wizard;
 
   const check = (values: PhoneTarget) => checkPhone(values.country, values.phone, { textMessages: kind.mobileOnly });
@@ -139,7 +140,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
         </Alert>
       )}
       {state.sent && (
-        <CodeForm required verifying={state.call.type === 'verifying'} onVerify={(passCode) => dispatch({ type: 'verify', passCode })} />
+        <CodeForm required verifying={state.pending === 'activateFactor'} onVerify={(passCode) => dispatch({ type: 'verify', passCode })} />
       )}
     </WizardStep>
   );

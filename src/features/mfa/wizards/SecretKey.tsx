@@ -4,7 +4,7 @@ import { useT } from '../../../messages/t';
 
 /**
  * The secret-key view for users who cannot scan: the key, a one-click copy, and the way back.
- * An enrolment without a key to type (Okta Verify push) says what to do instead.
+ * An enrollment without a key to type (Okta Verify push) says what to do instead.
  */
 export function SecretKey({ secret, onScanInstead }: { secret: string | undefined; onScanInstead: () => void }) {
   const t = useT();

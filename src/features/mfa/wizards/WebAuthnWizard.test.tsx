@@ -58,10 +58,42 @@ describe('security key wizard', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
-  it('shows the same box when the enrolment call fails or the browser has no WebAuthn', async () => {
+  it('shows the same box when the enrollment call fails or the browser has no WebAuthn', async () => {
     server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(example('enrollFactor', 'webauthn'))));
     const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
     await user.click(await screen.findByRole('button', { name: 'Enroll' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The operation either timed out or was not allowed.');
+  });
+});
+
+/** "Failed enrolment or activation with no status in the response aborts silently" (spec section 8). */
+describe('security key wizard: answers without a status (spec section 8)', () => {
+  it('an enrollment without a status makes no credential and ends in the error box', async () => {
+    const createCredential = vi.fn();
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create: createCredential } });
+    const withoutStatus: Record<string, unknown> = { ...example<Record<string, unknown>>('enrollFactor', 'webauthn') };
+    delete withoutStatus.status;
+    server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(withoutStatus)));
+    const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
+    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The operation either timed out or was not allowed.');
+    expect(createCredential).not.toHaveBeenCalled();
+  });
+
+  it('an activation without a status ends in the error box, no success', async () => {
+    Object.defineProperty(navigator, 'credentials', {
+      configurable: true,
+      value: {
+        create: vi.fn(async () => ({ response: { attestationObject: new Uint8Array([1]).buffer, clientDataJSON: new Uint8Array([2]).buffer } })),
+      },
+    });
+    server.use(
+      http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(example('enrollFactor', 'webauthn'))),
+      http.post('*/api/v1/user/factor/:factorId/activate', ({ params }) => HttpResponse.json({ id: params.factorId })),
+    );
+    const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
+    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The operation either timed out or was not allowed.');
+    expect(screen.queryByText('Activate webAuthn successfully.')).not.toBeInTheDocument();
   });
 });

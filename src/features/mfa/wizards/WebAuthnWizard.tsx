@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useT } from '../../../messages/t';
 import type { FactorKindOf } from '../factorKinds';
+import { factorApi } from './factorApi';
 import { useWizard } from './useWizard';
 import { isWorking, webAuthnWizardMachine } from './webAuthnWizard.machine';
 import { WizardStep } from './WizardStep';
@@ -14,13 +15,16 @@ const WEBAUTHN_SPEC_URL = 'https://www.w3.org/TR/webauthn-3/';
  */
 export function WebAuthnWizard({ kind }: { kind: FactorKindOf<'webauthn'> }) {
   const t = useT();
-  const wizard = useWizard(useMemo(() => webAuthnWizardMachine(kind), [kind]));
+  const wizard = useWizard(
+    useMemo(() => webAuthnWizardMachine(kind), [kind]),
+    factorApi,
+  );
   const { state, dispatch } = wizard;
   const working = isWorking(state);
 
   const enroll = (
     <Button onClick={() => dispatch({ type: 'start' })} loading={working}>
-      {state.phase === 'failed' ? t('mfa.webauthn.retry') : t('mfa.webauthn.enroll')}
+      {state.failed ? t('mfa.webauthn.retry') : t('mfa.webauthn.enroll')}
     </Button>
   );
   return (
@@ -32,7 +36,7 @@ export function WebAuthnWizard({ kind }: { kind: FactorKindOf<'webauthn'> }) {
           {t('mfa.webauthn.waiting')}
         </Group>
       )}
-      {state.phase === 'failed' && (
+      {state.failed && (
         <Alert color="red" role="alert" title={t('mfa.webauthnError')}>
           <Anchor href={WEBAUTHN_SPEC_URL} target="_blank" rel="noopener noreferrer" c="inherit" underline="always">
             {t('mfa.webauthn.specLink')}

@@ -1,15 +1,15 @@
 import type { EnrollmentResponse } from '../../../../generated/model';
-import { hasStatus } from '../../../shared/factorAnswers';
 import type { Device, FactorKindOf } from '../factorKinds';
-import type { PollOutcome } from './activationPoll';
-import { qrCodeOf } from './enrolment';
-import { go, stay, type Command, type Transition, type WizardMachine } from './wizardMachine';
+import type { PollOutcome, PollTarget } from './activationPoll';
+import { qrCodeOf } from './barcode';
+import type { FactorCalls } from './factorApi';
+import { wizardKit, type Transition, type Waiting, type WizardMachine } from './wizardMachine';
 
 /** Barcode, or the secret key for those who cannot scan. */
 export type AppView = 'barcode' | 'manual';
 
-/** What an enrolment brought: the factor, and what to scan or type. */
-export interface Enrolment {
+/** What an enrollment brought: the factor, and what to scan or type. */
+export interface Enrollment {
   factorId: string;
   secret?: string;
   /** As the server gave it; the page decides whether it may show it. */
@@ -19,107 +19,97 @@ export interface Enrolment {
 /** Push: whether the app has confirmed yet. */
 type PushActivation = 'waiting' | 'active' | 'timeout' | 'failed';
 
-/** The enrolment of the barcode step: asked for, refused, or there. */
-type EnrolmentState = { status: 'requested' } | { status: 'failed' } | { status: 'ready'; enrolment: Enrolment; activation: PushActivation };
+/** The enrollment of the barcode step, once answered (while asked for, the state waits for `enrollFactor`). */
+type EnrollmentState = { status: 'failed' } | { status: 'ready'; enrollment: Enrollment; activation: PushActivation };
 
-/** Kept through every step: the phone chosen, and how many enrolments were asked for. */
-interface Kept {
+/** Kept through every step: the phone chosen, and how many enrollments were asked for. */
+interface Kept extends Waiting<FactorCalls> {
   device: Device;
-  /** Numbers the enrolments, so an answer to an abandoned one is told from the current one's. */
-  attempt: number;
+  /** Numbers the enrollments, so one enrollment's activation poll is told from the next's. */
+  enrollments: number;
 }
 
 export type AppState =
   | (Kept & { step: 'intro' })
   | (Kept & { step: 'device' })
-  | (Kept & { step: 'scan'; view: AppView; enrolment: EnrolmentState })
-  | (Kept & { step: 'code'; view: AppView; enrolment: Enrolment; verifying: boolean });
+  | (Kept & { step: 'scan'; view: AppView; enrollment?: EnrollmentState })
+  | (Kept & { step: 'code'; view: AppView; enrollment: Enrollment });
 
 export type AppEvent =
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'device'; device: Device }
   | { type: 'view'; view: AppView }
-  | { type: 'enrolled'; attempt: number; answer: EnrollmentResponse }
-  | { type: 'enrolFailed'; attempt: number }
-  /** After an activation timeout: a fresh enrolment and barcode. */
+  | { type: 'enrolled'; answer: EnrollmentResponse }
+  | { type: 'enrollFailed' }
+  /** After an activation timeout: a fresh enrollment and barcode. */
   | { type: 'resend' }
   | { type: 'polled'; outcome: Exclude<PollOutcome, 'waiting'> }
   | { type: 'verify'; passCode: string }
-  | { type: 'verified'; answer: EnrollmentResponse }
+  | { type: 'verified' }
   | { type: 'verifyFailed' };
 
 type Step<K extends AppState['step']> = Extract<AppState, { step: K }>;
+type AppTransition = Transition<AppState, AppEvent, FactorCalls>;
 
-/** The barcode step: the enrolment's answer, the view (barcode or key), push's poll, Next and Back. */
-function scanStep(
-  kind: FactorKindOf<'app'>,
-  state: Step<'scan'>,
-  event: AppEvent,
-  enrol: (kept: Kept) => Transition<AppState, AppEvent>,
-): Transition<AppState, AppEvent> {
-  const { enrolment } = state;
+const { go, stay, request } = wizardKit<AppState, AppEvent, FactorCalls>();
+
+/** The barcode step: the enrollment's answer, the view (barcode or key), push's poll, Next and Back. */
+function scanStep(kind: FactorKindOf<'app'>, state: Step<'scan'>, event: AppEvent, enroll: (kept: Kept) => AppTransition): AppTransition {
+  const { enrollment } = state;
   switch (event.type) {
     case 'enrolled': {
-      if (event.attempt !== state.attempt || enrolment.status !== 'requested') return stay(state);
       const { answer } = event;
-      // An answer without a status is no enrolment (spec section 8).
-      if (!answer.id || !hasStatus(answer)) return go({ ...state, enrolment: { status: 'failed' } });
-      const ready: Enrolment = { factorId: answer.id, secret: answer._embedded?.activation?.sharedSecret, qrCode: qrCodeOf(answer) };
-      return go({ ...state, enrolment: { status: 'ready', enrolment: ready, activation: 'waiting' } });
+      if (!answer.id) return go({ ...state, pending: undefined, enrollment: { status: 'failed' } });
+      const ready: Enrollment = { factorId: answer.id, secret: answer._embedded?.activation?.sharedSecret, qrCode: qrCodeOf(answer) };
+      return go({ ...state, pending: undefined, enrollment: { status: 'ready', enrollment: ready, activation: 'waiting' } });
     }
-    case 'enrolFailed':
-      return event.attempt === state.attempt && enrolment.status === 'requested' ? go({ ...state, enrolment: { status: 'failed' } }) : stay(state);
+    case 'enrollFailed':
+      return go({ ...state, pending: undefined, enrollment: { status: 'failed' } });
     case 'view':
-      if (event.view === 'barcode' && state.view === 'manual' && kind.reenrolsOnBarcode) return enrol(state);
+      if (event.view === 'barcode' && state.view === 'manual' && kind.reenrolsOnBarcode) return enroll(state);
       return go({ ...state, view: event.view });
     case 'resend':
-      return enrol(state);
+      return enroll(state);
     case 'polled': {
-      if (enrolment.status !== 'ready' || enrolment.activation !== 'waiting') return stay(state);
-      const next = go<AppState, AppEvent>({ ...state, enrolment: { ...enrolment, activation: event.outcome } });
+      if (enrollment?.status !== 'ready' || enrollment.activation !== 'waiting') return stay(state);
+      const next = go({ ...state, enrollment: { ...enrollment, activation: event.outcome } });
       return event.outcome === 'active' ? go(next.state, { type: 'finish', message: kind.texts.success }) : next;
     }
     case 'next':
-      if (enrolment.status !== 'ready') return stay(state);
-      return go({ ...state, step: 'code', enrolment: enrolment.enrolment, verifying: false });
+      if (enrollment?.status !== 'ready') return stay(state);
+      return go({ step: 'code', device: state.device, enrollments: state.enrollments, view: state.view, enrollment: enrollment.enrollment });
     case 'back':
-      return go({ step: 'device', device: state.device, attempt: state.attempt });
+      return go({ step: 'device', device: state.device, enrollments: state.enrollments });
     default:
       return stay(state);
   }
 }
 
 /** The code step: Verify sends the code once at a time; the server says whether it is right. */
-function codeStep(kind: FactorKindOf<'app'>, state: Step<'code'>, event: AppEvent): Transition<AppState, AppEvent> {
+function codeStep(kind: FactorKindOf<'app'>, state: Step<'code'>, event: AppEvent): AppTransition {
   switch (event.type) {
     case 'back':
       return go({
         step: 'scan',
         device: state.device,
-        attempt: state.attempt,
+        enrollments: state.enrollments,
         view: state.view,
-        enrolment: { status: 'ready', enrolment: state.enrolment, activation: 'waiting' },
+        enrollment: { status: 'ready', enrollment: state.enrollment, activation: 'waiting' },
       });
     case 'verify':
       // The spec checks no code here: the server says whether it is right.
-      if (state.verifying) return stay(state);
-      return go(
-        { ...state, verifying: true },
-        {
-          type: 'activateFactor',
-          factorId: state.enrolment.factorId,
-          data: { passCode: event.passCode },
-          done: (answer) => ({ type: 'verified', answer }),
-          failed: () => ({ type: 'verifyFailed' }),
-        },
+      if (state.pending) return stay(state);
+      return request(
+        state,
+        'activateFactor',
+        { factorId: state.enrollment.factorId, data: { passCode: event.passCode } },
+        { done: () => ({ type: 'verified' }), failed: () => ({ type: 'verifyFailed' }) },
       );
     case 'verified':
-      // An answer without a status is no activation: the wizard stays, silently (spec section 8).
-      if (!hasStatus(event.answer)) return go({ ...state, verifying: false });
       return go(state, { type: 'finish', message: kind.texts.success });
     case 'verifyFailed':
-      return go({ ...state, verifying: false });
+      return go({ ...state, pending: undefined });
     default:
       return stay(state);
   }
@@ -127,21 +117,22 @@ function codeStep(kind: FactorKindOf<'app'>, state: Step<'code'>, event: AppEven
 
 /**
  * The app-based wizards (authenticator app, Okta Verify push and code): intro, device (with its
- * store link), barcode or secret key, code. Entering the barcode step asks for an enrolment.
+ * store link), barcode or secret key, code. Entering the barcode step asks for an enrollment.
+ * `poll`: push's activation, which the wizard polls while the barcode step waits for it (its end
+ * comes back as `polled`).
  */
-export function appWizardMachine(kind: FactorKindOf<'app'>): WizardMachine<AppState, AppEvent> {
-  const enrol = ({ device, attempt: previous }: Kept): Transition<AppState, AppEvent> => {
-    const attempt = previous + 1;
-    const request: Command<AppEvent> = {
-      type: 'enrollFactor',
-      data: { factorType: kind.factorType, provider: kind.provider },
-      done: (answer) => ({ type: 'enrolled', attempt, answer }),
-      failed: () => ({ type: 'enrolFailed', attempt }),
-    };
-    return go({ step: 'scan', device, attempt, view: 'barcode', enrolment: { status: 'requested' } }, request);
-  };
+export function appWizardMachine(kind: FactorKindOf<'app'>): WizardMachine<AppState, AppEvent, FactorCalls> & {
+  poll?: { target(state: AppState): PollTarget | undefined };
+} {
+  const enroll = ({ device, enrollments }: Kept): AppTransition =>
+    request(
+      { step: 'scan', device, enrollments: enrollments + 1, view: 'barcode' },
+      'enrollFactor',
+      { factorType: kind.factorType, provider: kind.provider },
+      { done: (answer) => ({ type: 'enrolled', answer }), failed: () => ({ type: 'enrollFailed' }) },
+    );
 
-  const transition = (state: AppState, event: AppEvent): Transition<AppState, AppEvent> => {
+  const transition = (state: AppState, event: AppEvent): AppTransition => {
     switch (state.step) {
       case 'intro':
         return event.type === 'next' ? go({ ...state, step: 'device' }) : stay(state);
@@ -149,12 +140,12 @@ export function appWizardMachine(kind: FactorKindOf<'app'>): WizardMachine<AppSt
       case 'device':
         if (event.type === 'device') return go({ ...state, device: event.device });
         if (event.type === 'back') return go({ ...state, step: 'intro' });
-        // Each visit to the barcode step is a new enrolment.
-        if (event.type === 'next') return enrol(state);
+        // Each visit to the barcode step is a new enrollment.
+        if (event.type === 'next') return enroll(state);
         return stay(state);
 
       case 'scan':
-        return scanStep(kind, state, event, enrol);
+        return scanStep(kind, state, event, enroll);
 
       case 'code':
         return codeStep(kind, state, event);
@@ -163,16 +154,15 @@ export function appWizardMachine(kind: FactorKindOf<'app'>): WizardMachine<AppSt
 
   return {
     steps: ['intro', 'device', 'scan', 'code'],
-    initial: { step: 'intro', device: 'iphone', attempt: 0 },
+    initial: { step: 'intro', device: 'iphone', enrollments: 0 },
     transition,
     back: { from: ['device', 'scan', 'code'], event: { type: 'back' } },
     poll: kind.pollsActivation
       ? {
           target: (state) =>
-            state.step === 'scan' && state.enrolment.status === 'ready' && state.enrolment.activation === 'waiting'
-              ? { factorId: state.enrolment.enrolment.factorId, attempt: state.attempt }
+            state.step === 'scan' && state.enrollment?.status === 'ready' && state.enrollment.activation === 'waiting'
+              ? { factorId: state.enrollment.enrollment.factorId, enrollment: state.enrollments }
               : undefined,
-          ended: (outcome) => ({ type: 'polled', outcome }),
         }
       : undefined,
   };

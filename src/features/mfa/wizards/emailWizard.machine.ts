@@ -1,13 +1,12 @@
 import type { EnrollmentResponse } from '../../../../generated/model';
-import { hasStatus } from '../../../shared/factorAnswers';
 import type { FactorKindOf } from '../factorKinds';
-import { go, stay, type Transition, type WizardMachine } from './wizardMachine';
+import type { FactorCalls } from './factorApi';
+import { wizardKit, type Transition, type Waiting, type WizardMachine } from './wizardMachine';
 
 /** Wait before offering to send the email again (spec section 9). */
 export const EMAIL_RESEND_AFTER_MS = 10_000;
 
-export type EmailState =
-  { step: 'intro'; sending: boolean } | { step: 'code'; factorId: string; call: 'none' | 'sending' | 'verifying'; resendDue: boolean };
+export type EmailState = ({ step: 'intro' } | { step: 'code'; factorId: string; resendDue: boolean }) & Waiting<FactorCalls>;
 
 export type EmailEvent =
   | { type: 'send' }
@@ -15,60 +14,48 @@ export type EmailEvent =
   | { type: 'sendFailed' }
   | { type: 'resendDue' }
   | { type: 'verify'; passCode: string }
-  | { type: 'verified'; answer: EnrollmentResponse }
+  | { type: 'verified' }
   | { type: 'verifyFailed' };
 
-/** Email enrolment: intro, 'Send me the code', then the code sent to `email` (the user's primary one). */
-export function emailWizardMachine(kind: FactorKindOf<'email'>, email: string): WizardMachine<EmailState, EmailEvent> {
-  const send = (state: EmailState): Transition<EmailState, EmailEvent> =>
-    go(state.step === 'intro' ? { ...state, sending: true } : { ...state, call: 'sending' }, {
-      type: 'enrollEmailFactor',
-      data: { factorType: kind.factorType, provider: kind.provider, email },
-      done: (answer) => ({ type: 'sent', answer }),
-      failed: () => ({ type: 'sendFailed' }),
-    });
+const { go, stay, request } = wizardKit<EmailState, EmailEvent, FactorCalls>();
 
-  const transition = (state: EmailState, event: EmailEvent): Transition<EmailState, EmailEvent> => {
-    const sending = state.step === 'intro' ? state.sending : state.call === 'sending';
-    const busy = state.step === 'intro' ? state.sending : state.call !== 'none';
+/** Email enrollment: intro, 'Send me the code', then the code sent to `email` (the user's primary one). */
+export function emailWizardMachine(kind: FactorKindOf<'email'>, email: string): WizardMachine<EmailState, EmailEvent, FactorCalls> {
+  const transition = (state: EmailState, event: EmailEvent): Transition<EmailState, EmailEvent, FactorCalls> => {
     switch (event.type) {
       case 'send':
-        return busy ? stay(state) : send(state);
+        if (state.pending) return stay(state);
+        return request(
+          state,
+          'enrollEmailFactor',
+          { factorType: kind.factorType, provider: kind.provider, email },
+          { done: (answer) => ({ type: 'sent', answer }), failed: () => ({ type: 'sendFailed' }) },
+        );
       case 'sent':
-        if (!sending) return stay(state);
-        // An answer without a status sent nothing (spec section 8).
-        if (!event.answer.id || !hasStatus(event.answer))
-          return go(state.step === 'intro' ? { ...state, sending: false } : { ...state, call: 'none' });
+        if (!event.answer.id) return go({ ...state, pending: undefined });
         // Each send starts the wait for Send again over.
         return go(
-          { step: 'code', factorId: event.answer.id, call: 'none', resendDue: false },
+          { step: 'code', factorId: event.answer.id, resendDue: false },
           { type: 'startTimer', timer: 'resend', ms: EMAIL_RESEND_AFTER_MS, event: { type: 'resendDue' } },
         );
-      case 'sendFailed':
-        if (!sending) return stay(state);
-        return go(state.step === 'intro' ? { ...state, sending: false } : { ...state, call: 'none' });
       case 'resendDue':
         return state.step === 'code' ? go({ ...state, resendDue: true }) : stay(state);
       case 'verify':
-        if (state.step !== 'code' || state.call !== 'none') return stay(state);
-        return go(
-          { ...state, call: 'verifying' },
-          {
-            type: 'activateFactor',
-            factorId: state.factorId,
-            data: { passCode: event.passCode },
-            done: (answer) => ({ type: 'verified', answer }),
-            failed: () => ({ type: 'verifyFailed' }),
-          },
+        if (state.step !== 'code' || state.pending) return stay(state);
+        return request(
+          state,
+          'activateFactor',
+          { factorId: state.factorId, data: { passCode: event.passCode } },
+          { done: () => ({ type: 'verified' }), failed: () => ({ type: 'verifyFailed' }) },
         );
       case 'verified':
-        if (state.step !== 'code' || state.call !== 'verifying') return stay(state);
-        // An answer without a status is no activation: the wizard stays, silently (spec section 8).
-        return hasStatus(event.answer) ? go(state, { type: 'finish', message: kind.texts.success }) : go({ ...state, call: 'none' });
+        return go(state, { type: 'finish', message: kind.texts.success });
+      // A failure, or an answer without a status: the wizard stays where it is (spec section 8).
+      case 'sendFailed':
       case 'verifyFailed':
-        return state.step === 'code' && state.call === 'verifying' ? go({ ...state, call: 'none' }) : stay(state);
+        return go({ ...state, pending: undefined });
     }
   };
 
-  return { steps: ['intro', 'code'], initial: { step: 'intro', sending: false }, transition };
+  return { steps: ['intro', 'code'], initial: { step: 'intro' }, transition };
 }

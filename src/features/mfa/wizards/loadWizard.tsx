@@ -18,7 +18,7 @@ export function preloadWizard(kind: FactorKind | undefined): void {
 }
 
 /** The wizard that sets up `kind`, loaded on first use (render it inside Suspense). */
-export function Wizard({ kind }: { kind: FactorKind }) {
+export function LazyWizard({ kind }: { kind: FactorKind }) {
   let Component = lazyWizards.get(kind.wizard);
   if (!Component) {
     Component = lazyWizard(kind.wizard);

@@ -19,13 +19,13 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'credentials');
 });
 
-function answer(enrolment: [string, string], activation?: string, polls: string[] = []) {
+function answer(enrollment: [string, string], activation?: string, polls: string[] = []) {
   const calls: string[] = [];
   let polled = 0;
-  const [enrolOperation, enrolExample] = enrolment;
-  const enrolPath = { enrollFactor: 'enroll', enrollPhoneFactor: 'enroll/phone', enrollEmailFactor: 'enroll/email' }[enrolOperation]!;
+  const [enrollOperation, enrollExample] = enrollment;
+  const enrollPath = { enrollFactor: 'enroll', enrollPhoneFactor: 'enroll/phone', enrollEmailFactor: 'enroll/email' }[enrollOperation]!;
   server.use(
-    http.post(`*/api/v1/user/factor/${enrolPath}`, () => (calls.push('enrol'), HttpResponse.json(example(enrolOperation, enrolExample)))),
+    http.post(`*/api/v1/user/factor/${enrollPath}`, () => (calls.push('enroll'), HttpResponse.json(example(enrollOperation, enrollExample)))),
     http.post(
       '*/api/v1/user/factor/:factorId/activate',
       ({ params }) => (calls.push(`activate ${params.factorId}`), HttpResponse.json(example('activateFactor', activation!))),
@@ -90,8 +90,8 @@ describe("wizards fed Okta's published answers", () => {
     // 'veryify': the spec's own text.
     ['Okta Verify code', '/profile/mfa/enroll/OKTA/token:software:totp', 'okta-totp', 'Verify', 'Activate Okta veryify successfully.'],
     ['Google Authenticator', '/profile/mfa/enroll/GOOGLE/token:software:totp', 'okta-google', 'Next', 'Activate OKTA verify successfully.'],
-  ])('%s: the barcode where Okta puts it, the key, the code, activated', async (_, path, enrolment, manualButton, success) => {
-    const calls = answer(['enrollFactor', enrolment], 'okta-totp');
+  ])('%s: the barcode where Okta puts it, the key, the code, activated', async (_, path, enrollment, manualButton, success) => {
+    const calls = answer(['enrollFactor', enrollment], 'okta-totp');
     const { user, router } = renderRoute(path);
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
@@ -120,7 +120,7 @@ describe("wizards fed Okta's published answers", () => {
       'Activate voice call successfully.',
       'activate clf1nz9JHJGHWRKMTLHP',
     ],
-  ])('%s: Okta’s enrolment and activation, to the end', async (_, path, name, send, sent, success, activation) => {
+  ])('%s: Okta’s enrollment and activation, to the end', async (_, path, name, send, sent, success, activation) => {
     const calls = answer(['enrollPhoneFactor', name], name);
     const { user, router } = renderRoute(path);
     await user.click(await screen.findByRole('button', { name: 'Setup' }));
@@ -131,10 +131,10 @@ describe("wizards fed Okta's published answers", () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
     expect(await screen.findByText(success)).toBeInTheDocument();
-    expect(calls).toEqual(['enrol', activation]);
+    expect(calls).toEqual(['enroll', activation]);
   });
 
-  it('email: Okta’s enrolment and activation, to the end', async () => {
+  it('email: Okta’s enrollment and activation, to the end', async () => {
     const calls = answer(['enrollEmailFactor', 'okta-email'], 'okta-email');
     const { user, router } = renderRoute('/profile/mfa/enroll/OKTA/email');
     await user.click(await screen.findByRole('button', { name: 'Send me the code' }));
@@ -142,7 +142,7 @@ describe("wizards fed Okta's published answers", () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
     expect(await screen.findByText('Activate OKTA Email successfully.')).toBeInTheDocument();
-    expect(calls).toEqual(['enrol', 'activate emfnf3gSScB8xXoXK0g3']);
+    expect(calls).toEqual(['enroll', 'activate emfnf3gSScB8xXoXK0g3']);
   });
 
   it('security key: Okta’s activation options (no rp.id, key types, attestation, selection) honoured, activated', async () => {
@@ -167,6 +167,6 @@ describe("wizards fed Okta's published answers", () => {
       authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false },
       excludeCredentials: [],
     });
-    expect(calls).toEqual(['enrol', 'activate fwf2rovRxogXJ0nDy0g4']);
+    expect(calls).toEqual(['enroll', 'activate fwf2rovRxogXJ0nDy0g4']);
   });
 });

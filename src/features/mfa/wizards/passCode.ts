@@ -1,5 +1,5 @@
 /**
- * The code typed to finish an enrolment, as sent: trimmed. Where the spec asks for one (SMS and
+ * The code typed to finish an enrollment, as sent: trimmed. Where the spec asks for one (SMS and
  * voice call), a blank code is 'required' ("This field cannot be left blank"); the other wizards
  * send what was typed and let the server judge it.
  */

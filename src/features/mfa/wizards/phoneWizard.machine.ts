@@ -1,7 +1,7 @@
 import type { EnrollmentResponse } from '../../../../generated/model';
-import { hasStatus } from '../../../shared/factorAnswers';
 import type { FactorKindOf } from '../factorKinds';
-import { go, stay, type Transition, type WizardMachine } from './wizardMachine';
+import type { FactorCalls } from './factorApi';
+import { wizardKit, type Transition, type Waiting, type WizardMachine } from './wizardMachine';
 
 /** Wait before offering to send the code again (spec section 9). */
 export const PHONE_RESEND_AFTER_MS = 30_000;
@@ -20,92 +20,79 @@ export interface Sent {
   resendDue: boolean;
 }
 
-/** The one call under way, if any. */
-type PhoneCall = { type: 'none' } | { type: 'sending'; to: PhoneTarget } | { type: 'verifying' };
-
 /** A failed send or verify: the spec's "We found some errors..." banner, with the call's error when there was one. */
 interface Banner {
   error?: unknown;
 }
 
-export type PhoneState = { step: 'intro' } | { step: 'phone'; call: PhoneCall; sent?: Sent; banner?: Banner };
+export type PhoneState = ({ step: 'intro' } | { step: 'phone'; sent?: Sent; banner?: Banner }) & Waiting<FactorCalls>;
 
 export type PhoneEvent =
   | { type: 'start' }
   /** The form's number, checked: `phoneNumber` is its E.164 form. */
   | { type: 'send'; to: PhoneTarget; phoneNumber: string }
-  | { type: 'sent'; answer: EnrollmentResponse }
+  | { type: 'sent'; to: PhoneTarget; answer: EnrollmentResponse }
   | { type: 'sendFailed'; error: unknown }
   | { type: 'resendDue' }
   | { type: 'verify'; passCode: string }
-  | { type: 'verified'; answer: EnrollmentResponse }
+  | { type: 'verified' }
   | { type: 'verifyFailed'; error: unknown };
 
-const NUMBER_STEP: PhoneState = { step: 'phone', call: { type: 'none' } };
+const NUMBER_STEP: PhoneState = { step: 'phone' };
+
+const { go, stay, request } = wizardKit<PhoneState, PhoneEvent, FactorCalls>();
 
 /**
  * The phone wizards (SMS and voice call): intro, then the number, Send, the code and Verify.
  * `restored`: a number typed before a sign-in round trip is back in the form, so the wizard
  * starts at the number.
  */
-export function phoneWizardMachine(kind: FactorKindOf<'phone'>, { restored = false } = {}): WizardMachine<PhoneState, PhoneEvent> {
-  const transition = (state: PhoneState, event: PhoneEvent): Transition<PhoneState, PhoneEvent> => {
+export function phoneWizardMachine(kind: FactorKindOf<'phone'>, { restored = false } = {}): WizardMachine<PhoneState, PhoneEvent, FactorCalls> {
+  const transition = (state: PhoneState, event: PhoneEvent): Transition<PhoneState, PhoneEvent, FactorCalls> => {
     if (state.step === 'intro') return event.type === 'start' ? go(NUMBER_STEP) : stay(state);
-    const { call } = state;
     switch (event.type) {
       case 'send': {
         // Sent to this very number less than 30 s ago: the button reads Sent, and that is all.
-        if (call.type !== 'none' || sendButton(state, event.to) === 'sent') return stay(state);
-        const extension = event.to.extension.trim();
-        return go(
-          { ...state, call: { type: 'sending', to: event.to }, banner: undefined },
+        if (state.pending || sendButton(state, event.to) === 'sent') return stay(state);
+        const { to } = event;
+        const extension = to.extension.trim();
+        return request(
+          { ...state, banner: undefined },
+          'enrollPhoneFactor',
           {
-            type: 'enrollPhoneFactor',
-            data: {
-              factorType: kind.factorType,
-              provider: kind.provider,
-              phoneNumber: event.phoneNumber,
-              ...(kind.extension && extension ? { phoneExtension: extension } : {}),
-            },
-            done: (answer) => ({ type: 'sent', answer }),
-            failed: (error) => ({ type: 'sendFailed', error }),
+            factorType: kind.factorType,
+            provider: kind.provider,
+            phoneNumber: event.phoneNumber,
+            ...(kind.extension && extension ? { phoneExtension: extension } : {}),
           },
+          { done: (answer) => ({ type: 'sent', to, answer }), failed: (error) => ({ type: 'sendFailed', error }) },
         );
       }
       case 'sent': {
-        if (call.type !== 'sending') return stay(state);
         const { answer } = event;
-        if (answer.status === 'ACTIVE') return go({ ...state, call: { type: 'none' } }, { type: 'finish', message: kind.texts.success });
-        // No status: the enrolment failed (spec section 8), shown by the banner.
-        if (!answer.id || !hasStatus(answer)) return go({ ...state, call: { type: 'none' }, banner: {} });
+        if (answer.status === 'ACTIVE') return go({ ...state, pending: undefined }, { type: 'finish', message: kind.texts.success });
+        if (!answer.id) return go({ ...state, pending: undefined, banner: {} });
         return go(
-          { ...state, call: { type: 'none' }, sent: { to: call.to, factorId: answer.id, resendDue: false } },
+          { ...state, pending: undefined, sent: { to: event.to, factorId: answer.id, resendDue: false } },
           { type: 'startTimer', timer: 'resend', ms: PHONE_RESEND_AFTER_MS, event: { type: 'resendDue' } },
         );
       }
-      case 'sendFailed':
-        return call.type === 'sending' ? go({ ...state, call: { type: 'none' }, banner: { error: event.error } }) : stay(state);
       case 'resendDue':
         return state.sent ? go({ ...state, sent: { ...state.sent, resendDue: true } }) : stay(state);
       case 'verify':
-        if (call.type !== 'none' || !state.sent) return stay(state);
-        return go(
-          { ...state, call: { type: 'verifying' }, banner: undefined },
-          {
-            type: 'activateFactor',
-            factorId: state.sent.factorId,
-            data: { passCode: event.passCode },
-            done: (answer) => ({ type: 'verified', answer }),
-            failed: (error) => ({ type: 'verifyFailed', error }),
-          },
+        if (state.pending || !state.sent) return stay(state);
+        return request(
+          { ...state, banner: undefined },
+          'activateFactor',
+          { factorId: state.sent.factorId, data: { passCode: event.passCode } },
+          { done: () => ({ type: 'verified' }), failed: (error) => ({ type: 'verifyFailed', error }) },
         );
       case 'verified':
-        if (call.type !== 'verifying') return stay(state);
-        return hasStatus(event.answer)
-          ? go(state, { type: 'finish', message: kind.texts.success })
-          : go({ ...state, call: { type: 'none' }, banner: {} });
+        return go(state, { type: 'finish', message: kind.texts.success });
+      // A failure, or an answer without a status: the banner (spec section 8).
+      case 'sendFailed':
       case 'verifyFailed':
-        return call.type === 'verifying' ? go({ ...state, call: { type: 'none' }, banner: { error: event.error } }) : stay(state);
+        return go({ ...state, pending: undefined, banner: { error: event.error } });
       default:
         return stay(state);
     }
@@ -130,7 +117,7 @@ const sameTarget = (a: PhoneTarget, b: PhoneTarget) => a.country === b.country &
  * unchanged.
  */
 export function sendButton(state: Extract<PhoneState, { step: 'phone' }>, typed: PhoneTarget): SendButton {
-  if (state.call.type === 'sending') return 'sending';
+  if (state.pending === 'enrollPhoneFactor') return 'sending';
   if (!state.sent || !sameTarget(state.sent.to, typed)) return 'send';
   return state.sent.resendDue ? 'resend' : 'sent';
 }

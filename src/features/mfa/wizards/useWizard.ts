@@ -1,27 +1,12 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  activateFactor,
-  enrollCustomTotp,
-  enrollEmailFactor,
-  enrollFactor,
-  enrollPhoneFactor,
-  getCustomTotpSecret,
-  getGetFactorsQueryKey,
-  pollFactorActivation,
-} from '../../../../generated/api/factors/factors';
-import type { ActivateFactorRequest, Activation } from '../../../../generated/model';
-import { FactorStatus } from '../../../../generated/model/factorStatus';
 import { useT } from '../../../messages/t';
-import { config } from '../../../shared/config';
 import { toast } from '../../../shared/ui/toast';
-import { POLL_INTERVAL_MS, pollOutcome } from './activationPoll';
-import { activationPayload, creationOptions } from './webauthn';
-import type { Call, PollTarget, WizardMachine } from './wizardMachine';
+import { answerEvent, type Call, type Calls, type Waiting, type WizardApi, type WizardMachine } from './wizardMachine';
 
-/** What a wizard's steps show and offer. */
-export interface Wizard<S, E> {
+/** A running wizard: what its steps show and offer. */
+export interface WizardRun<S, E> {
   state: S;
   dispatch: (event: E) => void;
   /** "Step n of m", counted from the machine's steps. */
@@ -34,77 +19,41 @@ export interface Wizard<S, E> {
 }
 
 /** The parts of a wizard its step frame needs. */
-export type WizardNav = Pick<Wizard<unknown, unknown>, 'step' | 'total' | 'back' | 'cancel'>;
+export type WizardNav = Pick<WizardRun<unknown, unknown>, 'step' | 'total' | 'back' | 'cancel'>;
 
-async function perform<E>(call: Call<E>): Promise<E> {
-  switch (call.type) {
-    case 'enrollFactor':
-      return call.done(await enrollFactor(call.data));
-    case 'enrollPhoneFactor':
-      return call.done(await enrollPhoneFactor(call.data));
-    case 'enrollEmailFactor':
-      return call.done(await enrollEmailFactor(call.data));
-    case 'enrollCustomTotp':
-      return call.done(await enrollCustomTotp(call.data));
-    case 'activateFactor':
-      return call.done(await activateFactor(call.factorId, call.data));
-    case 'getCustomTotpSecret':
-      return call.done(await getCustomTotpSecret());
-  }
-}
-
-/** The browser's new credential for the server's options, as the activate call wants it. */
-async function createCredential(activation: Activation): Promise<ActivateFactorRequest> {
-  if (!navigator.credentials?.create) throw new Error('This browser has no Web Authentication');
-  const credential = await navigator.credentials.create({ publicKey: creationOptions(activation, config.webauthnRpId) });
-  if (!credential) throw new Error('No credential was created');
-  return activationPayload(credential as PublicKeyCredential);
-}
-
-/** The activation being polled: the enrolment's own answer is the first reading. */
-function useActivationPoll(target: PollTarget | undefined) {
-  const poll = useQuery({
-    queryKey: ['pollFactorActivation', target?.factorId, target?.attempt],
-    queryFn: target ? ({ signal }) => pollFactorActivation(target.factorId, { signal }) : skipToken,
-    // Pending, as the enrolment said: the first poll comes one interval later (spec section 9).
-    initialData: { status: FactorStatus.PENDING_ACTIVATION },
-    staleTime: Infinity,
-    // The interval runs from each answer, so a poll never starts while the last is still out;
-    // it stops once the activation has ended either way.
-    refetchInterval: ({ state }) => (state.status === 'success' && state.data && pollOutcome(state.data) === 'waiting' ? POLL_INTERVAL_MS : false),
-    // The person may be in the authenticator app on this very device.
-    refetchIntervalInBackground: true,
-    // A failed poll ends the activation (spec section 4), shown by the step itself.
-    retry: false,
-    meta: { silent: true },
-    // Nothing of an activation stays in the cache once the wizard has moved on from it.
-    gcTime: 0,
-  });
-  if (!target) return undefined;
-  if (poll.isError) return 'failed';
-  return poll.data ? pollOutcome(poll.data) : 'waiting';
+/** Makes a call, and reads its answer as the machine's next event. */
+async function perform<E, C extends Calls>(api: WizardApi<C>, call: Call<E, C>): Promise<E> {
+  const send = api.calls[call.call] as (input: unknown) => Promise<unknown>;
+  return answerEvent(api, call, await send(call.input));
 }
 
 /**
- * Runs a wizard machine: keeps its state, does the commands its transitions ask for (calls,
- * timers, the WebAuthn prompt, finishing), polls the activation it waits for, and offers
- * Back and Cancel where its steps do. Events that arrive after the wizard is left are dropped,
- * and its timers die with it; secrets live in its state only.
+ * Runs a wizard machine: keeps its state, does the commands its transitions ask for (calls
+ * through `api`, timers, finishing), and offers Back and Cancel where its steps do. A call's
+ * answer reaches the machine only while its state still waits for that call (see `Waiting`).
+ * Events that arrive after the wizard is left are dropped, and its timers die with it; secrets
+ * live in its state only.
  *
  * `onLeave` runs when the wizard ends, by finishing or by Cancel.
  */
-export function useWizard<S extends { step: string }, E extends { type: string }>(
-  machine: WizardMachine<S, E>,
+export function useWizard<S extends { step: string } & Waiting<C>, E extends { type: string }, C extends Calls>(
+  machine: WizardMachine<S, E, C>,
+  api: WizardApi<C>,
   { onLeave }: { onLeave?: () => void } = {},
-): Wizard<S, E> {
+): WizardRun<S, E> {
   const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState(machine.initial);
   const current = useRef(state);
   const mounted = useRef(false);
+  /** The last call asked for: an answer to any earlier one is stale. */
+  const latestCall = useRef<object>(undefined);
   const [timers] = useState(() => new Map<string, ReturnType<typeof setTimeout>>());
-  const { mutateAsync: call } = useMutation({ mutationFn: (command: Call<E>) => perform(command), meta: { silent: machine.showsCallFailures } });
+  const { mutateAsync: call } = useMutation({
+    mutationFn: (command: Call<E, C>) => perform(api, command),
+    meta: { silent: machine.showsCallFailures },
+  });
 
   useEffect(() => {
     mounted.current = true;
@@ -128,6 +77,16 @@ export function useWizard<S extends { step: string }, E extends { type: string }
       setState(next);
       for (const command of commands) {
         switch (command.type) {
+          case 'call': {
+            const asked = {};
+            latestCall.current = asked;
+            // Stale once a later call was asked for, or once the state waits for another call or none.
+            const answer = (outcome: E) => {
+              if (latestCall.current === asked && current.current.pending === command.call) dispatch(outcome);
+            };
+            call(command).then(answer, (error: unknown) => answer(command.failed(error)));
+            break;
+          }
           case 'startTimer':
             clearTimeout(timers.get(command.timer));
             timers.set(
@@ -138,31 +97,18 @@ export function useWizard<S extends { step: string }, E extends { type: string }
               }, command.ms),
             );
             break;
-          case 'createCredential':
-            createCredential(command.activation).then(
-              (payload) => dispatch(command.done(payload)),
-              (error: unknown) => dispatch(command.failed(error)),
-            );
-            break;
           case 'finish':
             onLeave?.();
-            void queryClient.invalidateQueries({ queryKey: getGetFactorsQueryKey() }).then(() => {
+            void queryClient.invalidateQueries({ queryKey: api.refreshes }).then(() => {
               toast.success(t(command.message));
               return navigate({ to: '/profile/mfa' });
             });
             break;
-          default:
-            call(command).then(dispatch, (error: unknown) => dispatch(command.failed(error)));
         }
       }
     },
-    [machine, timers, call, queryClient, navigate, onLeave, t],
+    [machine, api, timers, call, queryClient, navigate, onLeave, t],
   );
-
-  const outcome = useActivationPoll(machine.poll?.target(state));
-  useEffect(() => {
-    if (machine.poll && outcome !== undefined && outcome !== 'waiting') dispatch(machine.poll.ended(outcome));
-  }, [machine, outcome, dispatch]);
 
   const backEvent = machine.back?.from.includes(state.step) ? machine.back.event : undefined;
   return useMemo(

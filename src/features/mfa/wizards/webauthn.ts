@@ -23,7 +23,7 @@ export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
  * party id is the portal's configured one (the university's domain), not whatever came back.
  */
 export function creationOptions(activation: Activation, rpId: string): PublicKeyCredentialCreationOptions {
-  if (!activation.challenge || !activation.user?.id) throw new Error('The enrolment has no WebAuthn challenge.');
+  if (!activation.challenge || !activation.user?.id) throw new Error('The enrollment has no WebAuthn challenge.');
   return {
     challenge: fromBase64Url(activation.challenge),
     rp: { id: rpId, name: activation.rp?.name ?? rpId },

@@ -1,74 +1,102 @@
-import type {
-  ActivateFactorRequest,
-  Activation,
-  CustomTotpSecretResponse,
-  EnrollCustomTotpRequest,
-  EnrollEmailFactorRequest,
-  EnrollFactorRequest,
-  EnrollPhoneFactorRequest,
-  EnrollmentResponse,
-  OperationStatus,
-} from '../../../../generated/model';
+import type { QueryKey } from '@tanstack/react-query';
 import type { MessageKey } from '../../../messages/t';
-import type { PollOutcome } from './activationPoll';
+import { hasStatus } from '../../../shared/factorAnswers';
 
-/** How a command's outcome comes back: as the machine's next event. */
-interface Outcome<Answer, E> {
-  done: (answer: Answer) => E;
-  failed: (error: unknown) => E;
-}
+/**
+ * The calls a machine may ask for, by name, each taking one input: the backend's endpoints (and
+ * the browser's, for WebAuthn). The wizard passes them to the runner (factorApi.ts for the
+ * enrollment wizards), so neither the machines nor the runner are bound to one API.
+ */
+export type Calls = Record<string, (input: never) => Promise<unknown>>;
 
-/** A call to the backend, through the generated client (toasts, sign-in and step-up as for any call). */
-export type Call<E> =
-  | ({ type: 'enrollFactor'; data: EnrollFactorRequest } & Outcome<EnrollmentResponse, E>)
-  | ({ type: 'enrollPhoneFactor'; data: EnrollPhoneFactorRequest } & Outcome<EnrollmentResponse, E>)
-  | ({ type: 'enrollEmailFactor'; data: EnrollEmailFactorRequest } & Outcome<EnrollmentResponse, E>)
-  | ({ type: 'enrollCustomTotp'; data: EnrollCustomTotpRequest } & Outcome<OperationStatus, E>)
-  | ({ type: 'activateFactor'; factorId: string; data: ActivateFactorRequest } & Outcome<EnrollmentResponse, E>)
-  | ({ type: 'getCustomTotpSecret' } & Outcome<CustomTotpSecretResponse, E>);
+export type CallName<C extends Calls> = keyof C & string;
 
-/** What a machine asks for; the wizard runner (useWizard) does it. */
-export type Command<E> =
-  | Call<E>
-  /** The browser makes a WebAuthn credential for the server's activation options. */
-  | ({ type: 'createCredential'; activation: Activation } & Outcome<ActivateFactorRequest, E>)
-  /** `event` after `ms`; a timer of the same name starts over. */
-  | { type: 'startTimer'; timer: string; ms: number; event: E }
-  /** Done: the factor data refreshed, this message, back to /profile/mfa. */
-  | { type: 'finish'; message: MessageKey };
-
-export interface Transition<S, E> {
-  state: S;
-  commands: ReadonlyArray<Command<E>>;
-}
-
-/** The activation a state waits for, polled every 5 s while it does. */
-export interface PollTarget {
-  factorId: string;
-  /** Tells one enrolment's activation from the next, for the same factor id. */
-  attempt: number;
+/** What the runner reaches the outside world through, passed in by the wizard. */
+export interface WizardApi<C extends Calls> {
+  readonly calls: C;
+  /**
+   * The calls whose answer counts only when it carries a status: one without is a failure
+   * with no error, which the wizard shows as it shows any other (spec section 8: "failed
+   * enrolment or activation with no status in the response aborts silently (or shows the
+   * banner for SMS and call)").
+   */
+  readonly needStatus: ReadonlyArray<CallName<C>>;
+  /** The data a finished wizard has changed, refreshed before the list shows again. */
+  readonly refreshes: QueryKey;
 }
 
 /**
- * An enrolment wizard as a pure machine: states are a discriminated union of steps, and every
- * event gives the next state and the commands that go with it. Timers, calls and polling are
- * commands, done by useWizard; so a machine is tested by feeding it events.
+ * How every state says a call is in flight: `pending` names the call it waits for, and is
+ * absent while it waits for none. The runner delivers a call's answer only while the state
+ * still names that call and no later call was asked for; any other answer is dropped, so a
+ * machine never checks whether an answer is stale.
  */
-export interface WizardMachine<S extends { step: string }, E extends { type: string }> {
+export interface Waiting<C extends Calls> {
+  pending?: CallName<C>;
+}
+
+/** A call, and how its outcome comes back: as the machine's next event. */
+export type Call<E, C extends Calls> = {
+  [K in CallName<C>]: {
+    type: 'call';
+    call: K;
+    input: Parameters<C[K]>[0];
+    done: (answer: Awaited<ReturnType<C[K]>>) => E;
+    failed: (error: unknown) => E;
+  };
+}[CallName<C>];
+
+/**
+ * The event an answer to `call` brings: its `done`, or its `failed`, with no error, when the
+ * answer must carry a status and does not.
+ */
+export function answerEvent<E, C extends Calls>(api: Pick<WizardApi<C>, 'needStatus'>, call: Call<E, C>, answer: unknown): E {
+  if (api.needStatus.includes(call.call) && !hasStatus(answer)) return call.failed(undefined);
+  return call.done(answer as never);
+}
+
+/** What a machine asks for; the wizard runner (useWizard) does it. */
+export type Command<E, C extends Calls> =
+  /** Through the generated client: toasts, sign-in and step-up as for any call. */
+  | Call<E, C>
+  /** `event` after `ms`; a timer of the same name starts over. */
+  | { type: 'startTimer'; timer: string; ms: number; event: E }
+  /** Done: the changed data refreshed, this message, back to /profile/mfa. */
+  | { type: 'finish'; message: MessageKey };
+
+export interface Transition<S, E, C extends Calls> {
+  state: S;
+  commands: ReadonlyArray<Command<E, C>>;
+}
+
+/**
+ * An enrollment wizard as a pure machine: states are a discriminated union of steps, and every
+ * event gives the next state and the commands that go with it. Timers and calls are commands,
+ * done by useWizard; so a machine is tested by feeding it events.
+ */
+export interface WizardMachine<S extends { step: string } & Waiting<C>, E extends { type: string }, C extends Calls> {
   /** The steps in the order they are shown: "Step n of m" counts them. */
   readonly steps: ReadonlyArray<S['step']>;
   readonly initial: S;
-  transition(state: S, event: E): Transition<S, E>;
+  transition(state: S, event: E): Transition<S, E, C>;
   /** Back: the steps that offer it, and the event it sends. */
   readonly back?: { readonly from: ReadonlyArray<S['step']>; readonly event: E };
-  /** A pending activation to poll, and the event that brings its end. */
-  readonly poll?: { target(state: S): PollTarget | undefined; ended(outcome: Exclude<PollOutcome, 'waiting'>): E };
   /** The wizard shows failed calls itself (a banner, an error box): no toast on top. */
   readonly showsCallFailures?: boolean;
 }
 
-/** No change. */
-export const stay = <S, E>(state: S): Transition<S, E> => ({ state, commands: [] });
-
-/** The next state, and what to do for it (the events its commands bring are the machine's own). */
-export const go = <S, E>(state: S, ...commands: Array<Command<NoInfer<E>>>): Transition<S, E> => ({ state, commands });
+/** The helpers a machine's transitions are written with, typed for its states, events and calls. */
+export function wizardKit<S extends Waiting<C>, E, C extends Calls>() {
+  /** The next state, and what to do for it. */
+  const go = (state: S, ...commands: Array<Command<E, C>>): Transition<S, E, C> => ({ state, commands });
+  /** No change. */
+  const stay = (state: S): Transition<S, E, C> => ({ state, commands: [] });
+  /** `state`, waiting for `call` with `input`; its answer or failure comes back as `outcome` says. */
+  const request = <K extends CallName<C>>(
+    state: S,
+    call: K,
+    input: Parameters<C[K]>[0],
+    outcome: { done: (answer: Awaited<ReturnType<C[K]>>) => E; failed: (error: unknown) => E },
+  ): Transition<S, E, C> => go({ ...state, pending: call }, { type: 'call', call, input, ...outcome } as Call<E, C>);
+  return { go, stay, request };
+}

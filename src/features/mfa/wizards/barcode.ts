@@ -1,7 +1,7 @@
 import type { EnrollmentResponse } from '../../../../generated/model';
 
 /**
- * Where an enrolment answer keeps its barcode. The spec reads `_links.qrcode.href`; Okta's own
+ * Where an enrollment answer keeps its barcode. The spec reads `_links.qrcode.href`; Okta's own
  * answers put it at `_embedded.activation._links.qrcode.href` (push, Google Authenticator) or
  * `_embedded._links.qrcode.href` (Okta Verify code). The first one present wins.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnrollmentResponse } from '../../../../generated/model';
 import { example } from '../../../../tests/support/examples';
-import { displayableImage, qrCodeOf } from './enrolment';
+import { displayableImage, qrCodeOf } from './barcode';
 
 describe('qrCodeOf', () => {
   it.each([
