@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import '../../../shared/ui/laterPageStyles';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { use, useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
@@ -45,6 +45,48 @@ function SendButton({ button, kind }: { button: ReturnType<typeof sendButton>; k
     );
   }
   return <Button disabled>{t(kind.texts.sent)}</Button>;
+}
+
+/** Country, number and (for voice calls) extension. */
+function PhoneFields({
+  form,
+  kind,
+  countries,
+  dialCode,
+}: {
+  form: UseFormReturnType<PhoneTarget>;
+  kind: FactorKindOf<'phone'>;
+  countries: Array<{ value: string; label: string }>;
+  dialCode: string | undefined;
+}) {
+  const t = useT();
+  return (
+    <Group align="flex-start" wrap="wrap" mb="md">
+      <NativeSelect
+        label={t('mfa.phone.country')}
+        data={countries}
+        {...form.getInputProps('country')}
+        onChange={(event) => {
+          form.setFieldValue('country', event.currentTarget.value);
+          // Whether a number can exist depends on the country: its verdict is stale now.
+          form.clearFieldError('phone');
+        }}
+        style={{ flex: '1 1 16rem' }}
+      />
+      <TextInput
+        label={t('mfa.phone.number')}
+        type="tel"
+        autoComplete="tel-national"
+        leftSection={<Text size="sm">+{dialCode}</Text>}
+        leftSectionWidth={56}
+        {...form.getInputProps('phone')}
+        style={{ flex: '1 1 12rem' }}
+      />
+      {kind.extension && (
+        <TextInput label={t('mfa.phone.extension')} inputMode="numeric" {...form.getInputProps('extension')} style={{ flex: '0 1 8rem' }} />
+      )}
+    </Group>
+  );
 }
 
 /** SMS and voice-call enrollment: intro, then number, send, code and Verify. */
@@ -105,31 +147,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
         </Alert>
       )}
       <form onSubmit={send} noValidate>
-        <Group align="flex-start" wrap="wrap" mb="md">
-          <NativeSelect
-            label={t('mfa.phone.country')}
-            data={countries}
-            {...form.getInputProps('country')}
-            onChange={(event) => {
-              form.setFieldValue('country', event.currentTarget.value);
-              // Whether a number can exist depends on the country: its verdict is stale now.
-              form.clearFieldError('phone');
-            }}
-            style={{ flex: '1 1 16rem' }}
-          />
-          <TextInput
-            label={t('mfa.phone.number')}
-            type="tel"
-            autoComplete="tel-national"
-            leftSection={<Text size="sm">+{dialCodeOf(country)}</Text>}
-            leftSectionWidth={56}
-            {...form.getInputProps('phone')}
-            style={{ flex: '1 1 12rem' }}
-          />
-          {kind.extension && (
-            <TextInput label={t('mfa.phone.extension')} inputMode="numeric" {...form.getInputProps('extension')} style={{ flex: '0 1 8rem' }} />
-          )}
-        </Group>
+        <PhoneFields form={form} kind={kind} countries={countries} dialCode={dialCodeOf(country)} />
         <Group>
           <SendButton button={button} kind={kind} />
         </Group>

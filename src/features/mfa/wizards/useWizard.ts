@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useT } from '../../../messages/t';
+import { useT, type MessageKey } from '../../../messages/t';
 import { toast } from '../../../shared/ui/toast';
 import { answerEvent, type Call, type Calls, type Waiting, type WizardApi, type WizardMachine } from './wizardMachine';
 
@@ -27,6 +27,54 @@ async function perform<E, C extends Calls>(api: WizardApi<C>, call: Call<E, C>):
   return answerEvent(api, call, await send(call.input));
 }
 
+/** Named timers that die with the wizard: `start` runs `fire` after `ms`, and a timer of the same name starts over. */
+function useTimers() {
+  const [timers] = useState(() => new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(
+    () => () => {
+      timers.forEach(clearTimeout);
+      timers.clear();
+    },
+    [timers],
+  );
+  return useCallback(
+    (name: string, ms: number, fire: () => void) => {
+      clearTimeout(timers.get(name));
+      timers.set(
+        name,
+        setTimeout(() => {
+          timers.delete(name);
+          fire();
+        }, ms),
+      );
+    },
+    [timers],
+  );
+}
+
+/** Leaving the wizard for /profile/mfa: `cancel` at once, `finish` with the changed data refreshed and the message shown. */
+function useLeave(refreshes: QueryKey, onLeave: (() => void) | undefined) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      cancel: () => {
+        onLeave?.();
+        void navigate({ to: '/profile/mfa' });
+      },
+      finish: (message: MessageKey) => {
+        onLeave?.();
+        void queryClient.invalidateQueries({ queryKey: refreshes }).then(() => {
+          toast.success(t(message));
+          return navigate({ to: '/profile/mfa' });
+        });
+      },
+    }),
+    [refreshes, onLeave, queryClient, navigate, t],
+  );
+}
+
 /**
  * Runs a wizard machine: keeps its state, does the commands its transitions ask for (calls
  * through `api`, timers, finishing), and offers Back and Cancel where its steps do. A call's
@@ -41,15 +89,13 @@ export function useWizard<S extends { step: string } & Waiting<C>, E extends { t
   api: WizardApi<C>,
   { onLeave }: { onLeave?: () => void } = {},
 ): WizardRun<S, E> {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [state, setState] = useState(machine.initial);
   const current = useRef(state);
   const mounted = useRef(false);
   /** The last call asked for: an answer to any earlier one is stale. */
   const latestCall = useRef<object>(undefined);
-  const [timers] = useState(() => new Map<string, ReturnType<typeof setTimeout>>());
+  const startTimer = useTimers();
+  const { cancel, finish } = useLeave(api.refreshes, onLeave);
   const { mutateAsync: call } = useMutation({
     mutationFn: (command: Call<E, C>) => perform(api, command),
     meta: { silent: machine.showsCallFailures },
@@ -59,15 +105,8 @@ export function useWizard<S extends { step: string } & Waiting<C>, E extends { t
     mounted.current = true;
     return () => {
       mounted.current = false;
-      timers.forEach(clearTimeout);
-      timers.clear();
     };
-  }, [timers]);
-
-  const leave = useCallback(() => {
-    onLeave?.();
-    void navigate({ to: '/profile/mfa' });
-  }, [onLeave, navigate]);
+  }, []);
 
   const dispatch = useCallback(
     (event: E) => {
@@ -88,26 +127,15 @@ export function useWizard<S extends { step: string } & Waiting<C>, E extends { t
             break;
           }
           case 'startTimer':
-            clearTimeout(timers.get(command.timer));
-            timers.set(
-              command.timer,
-              setTimeout(() => {
-                timers.delete(command.timer);
-                dispatch(command.event);
-              }, command.ms),
-            );
+            startTimer(command.timer, command.ms, () => dispatch(command.event));
             break;
           case 'finish':
-            onLeave?.();
-            void queryClient.invalidateQueries({ queryKey: api.refreshes }).then(() => {
-              toast.success(t(command.message));
-              return navigate({ to: '/profile/mfa' });
-            });
+            finish(command.message);
             break;
         }
       }
     },
-    [machine, api, timers, call, queryClient, navigate, onLeave, t],
+    [machine, call, startTimer, finish],
   );
 
   const backEvent = machine.back?.from.includes(state.step) ? machine.back.event : undefined;
@@ -118,8 +146,8 @@ export function useWizard<S extends { step: string } & Waiting<C>, E extends { t
       step: machine.steps.indexOf(state.step) + 1,
       total: machine.steps.length,
       back: backEvent ? () => dispatch(backEvent) : undefined,
-      cancel: leave,
+      cancel,
     }),
-    [state, dispatch, machine, backEvent, leave],
+    [state, dispatch, machine, backEvent, cancel],
   );
 }
