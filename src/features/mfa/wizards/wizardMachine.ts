@@ -57,7 +57,7 @@ export function answerEvent<E, C extends Calls>(api: Pick<WizardApi<C>, 'needSta
 
 /** What a machine asks for; the wizard runner (useWizard) does it. */
 export type Command<E, C extends Calls> =
-  /** Through the generated client: toasts, sign-in and step-up as for any call. */
+  /** Through the query client's mutations: toasts, sign-in and step-up as for any call. */
   | Call<E, C>
   /** `event` after `ms`; a timer of the same name starts over. */
   | { type: 'startTimer'; timer: string; ms: number; event: E }
