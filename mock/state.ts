@@ -63,6 +63,15 @@ export function operationFor(method: string, pathname: string): { operation: Ope
   return undefined;
 }
 
+/** Each operation of the backend: its id, method and path, and the named examples of each status. */
+export function contractOperations() {
+  return OPERATIONS.filter(({ op }) => !op.servers).map(({ id, method, op }) => ({
+    id,
+    request: `${method} ${Object.entries<Node>(spec.paths).find(([, item]) => item[method.toLowerCase()] === op)![0]}`,
+    responses: Object.keys(op.responses ?? {}).map((status) => ({ status, examples: Object.keys(examplesOf(op, status)) })),
+  }));
+}
+
 const clone = <T>(value: T): T => structuredClone(value);
 
 /** The named examples of an operation's answer with this status. */
