@@ -510,7 +510,9 @@ export function groupAcross(results: Result[]): string[] {
   const byProblem = new Map<string, string[]>();
   for (const r of results.filter((x) => x.result === 'failed')) {
     for (const part of r.detail.split('; ')) {
-      const key = generic(part).replace(/^answered (\d+): .*/, 'answered $1');
+      const key = generic(part)
+        .replace(/^answered (\d+): .*/, 'answered $1')
+        .replace(/request to \S+ failed/, 'request to … failed');
       byProblem.set(key, [...(byProblem.get(key) ?? []), r.operation]);
     }
   }

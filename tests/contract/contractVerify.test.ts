@@ -173,6 +173,17 @@ describe('npm run contract:verify', () => {
     expect(seconds).toBeLessThan(15);
   }, 30_000);
 
+  it('says when Prism, not the backend, answered: a backend it cannot reach has no status', async () => {
+    const closed = await serve(() => undefined);
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    const { code, out } = await run(closed);
+    expect(out).toMatch(
+      /getProfile\s+GET \/api\/v1\/user\/profile\s+failed\s+-\s+\d+ ms\s+no answer from the backend \(Prism: request to .* failed, reason: connect ECONNREFUSED/,
+    );
+    expect(out).toMatch(/The same problem on several operations:\n\s+10 operations: no answer from the backend/);
+    expect(code).toBe(1);
+  }, 30_000);
+
   it('sends no POST, PUT or DELETE by default, even when given the data the changing operations need', async () => {
     recorded.length = 0;
     await run(recording, '--phone', '+447700900123', '--email', 'verify@example.org', '--factor-id', 'f1', '--password', 'a', '--new-password', 'b');
