@@ -213,7 +213,7 @@ function requestFor(spec: Node, path: string, op: Node): { url: string; body: un
 
 /** What a team passes for the operations that change an account: one flag each. */
 const DATA_FLAGS = {
-  phone: 'a phone number of your own test account, E.164 (+447700900123 is a fictional UK drama number)',
+  phone: 'a phone of your own test account, E.164 (in examples, a number kept for fiction: +61491570006)',
   email: 'an email address you own',
   'factor-id': 'the id of a factor of the test account (from getFactors)',
   'idp-id': 'the id of an identity provider entry (from getLinkedIdentities)',
