@@ -2,31 +2,18 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig } from 'vite';
 import { APP_ENTRY, chunkGroups } from './deploy/chunk-groups.ts';
 import { contractOperationsPlugin } from './deploy/contract-operations.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './deploy/precompress.ts';
 import { prefetchApp } from './deploy/prefetch-app.ts';
 import { versionJson } from './deploy/version-json.ts';
-import { preferFor } from './mock/persona.ts';
+import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
 
-const MOCK_API = 'http://127.0.0.1:4010';
-
-/** /api goes to the Prism mock, with the persona chosen as mock/persona.ts explains. */
-const apiProxy: Record<string, ProxyOptions> = {
-  '/api': {
-    target: MOCK_API,
-    changeOrigin: true,
-    configure(proxy) {
-      proxy.on('proxyReq', (proxyReq, req) => {
-        // A test may choose a response itself (Prefer: code=500); keep its choice.
-        if (req.headers.prefer) return;
-        proxyReq.setHeader('Prefer', preferFor({ url: req.url ?? '/', authorization: req.headers.authorization }));
-      });
-    },
-  },
-};
+// /api goes to the mock API (MOCK_API_PORT, 4010 by default) with the persona's Prefer header,
+// or to a real backend with API_TARGET; see mock/devProxy.ts.
+const apiProxy = apiProxyFor(process.env);
 
 // The dev stack's settings (public/config.json, served as /config.json) decide which other
 // origins the Content-Security-Policy of the preview server allows.
@@ -41,6 +28,8 @@ export default defineConfig({
     contractOperationsPlugin(),
     versionJson(),
     prefetchApp(),
+    // Development only: the examples panel's choices (src/dev/); the build and preview have none.
+    mockExamples(process.env),
   ],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of

@@ -1,5 +1,5 @@
-// Checks the production build: development-only code (the contract drift report) is not in
-// it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
+// Checks the production build: development-only code (the contract drift report, the mock
+// answers panel of src/dev/) is not in it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
 // files for it to prefetch (deploy/prefetch-app.ts), every precompressed copy
 // (deploy/precompress.ts) holds exactly its original, and version.json names the build
 // (deploy/version-json.ts).
@@ -19,6 +19,9 @@ if (scripts.length === 0) {
 const problems: string[] = [];
 const leaking = scripts.filter((name) => readFileSync(`dist/assets/${name}`, 'utf8').includes('[contract drift]'));
 if (leaking.length > 0) problems.push(`development-only drift report found in ${leaking.join(', ')}`);
+// The mock answers panel (src/dev/) is mounted only under import.meta.env.DEV.
+const panel = scripts.filter((name) => /__mock\/examples|Mock answers/.test(readFileSync(`dist/assets/${name}`, 'utf8')));
+if (panel.length > 0) problems.push(`development-only mock answers panel found in ${panel.join(', ')}`);
 
 // The page decides before it loads the app: one script, no preloads, no styles.
 const html = readFileSync('dist/index.html', 'utf8');

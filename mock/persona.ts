@@ -7,7 +7,7 @@
 //   4. new-user when none of that applies.
 import { readFileSync } from 'node:fs';
 
-const PERSONAS = ['new-user', 'full'];
+export const PERSONAS = ['new-user', 'full'];
 
 /** A dev user of users.json, as the identity provider signs them in. */
 interface DevUser {
@@ -35,7 +35,7 @@ function subjectOf(authorization: string | undefined): string | undefined {
   }
 }
 
-function personaFor(authorization: string | undefined, envPersona = process.env.MOCK_PERSONA): string {
+export function personaFor(authorization: string | undefined, envPersona = process.env.MOCK_PERSONA): string {
   if (envPersona) {
     if (!PERSONAS.includes(envPersona)) {
       throw new Error(`MOCK_PERSONA must be one of ${PERSONAS.join(', ')}, not '${envPersona}'`);

@@ -22,8 +22,9 @@ export interface StackServer {
 /** The three servers, each with the address that answers once it is up. */
 export const STACK: StackServer[] = [
   { name: 'identity provider', port: 9000, args: ['mock/idp.ts'], ready: `${IDP_ORIGIN}/.well-known/openid-configuration` },
-  // Prism answers 401 without a token: that is "up".
-  { name: 'mock API (Prism)', port: 4010, args: ['mock/api.ts'], ready: 'http://127.0.0.1:4010/api/v1/user/profile' },
+  // Prism answers 401 without a token: that is "up". Stateless: the tests choose each answer
+  // from the contract's examples with the Prefer header, and no test sees another's changes.
+  { name: 'mock API (Prism)', port: 4010, args: ['mock/api.ts', '--stateless'], ready: 'http://127.0.0.1:4010/api/v1/user/profile' },
   { name: 'vite preview', port: 4173, args: ['node_modules/vite/bin/vite.js', 'preview'], ready: `${APP_ORIGIN}/robots.txt` },
 ];
 

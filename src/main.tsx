@@ -45,6 +45,8 @@ function start() {
       </AppProviders>
     </StrictMode>,
   );
+  // Development only, and left out of the build: the panel that chooses the mock's answers.
+  if (import.meta.env.DEV) void import('./dev/mountMockPanel').then(({ mountMockPanel }) => mountMockPanel());
 }
 
 /** Without its settings the portal cannot sign anyone in: say so instead of a blank page. */

@@ -1,0 +1,321 @@
+// The mock backend's memory: a small HTTP server that answers every /api/v1 operation of
+// openapi.yaml and remembers, per persona and until it stops, what the portal changed.
+// Prism stands in front of it (`prism proxy --errors`, mock/api.ts), so every answer it gives is
+// still checked against the contract: one that breaks it reaches the browser as Prism's 500.
+//
+// - Each persona (new-user, full) starts from the contract's examples of that name.
+// - Enrolling, activating and removing factors, the security question, linking and unlinking
+//   identities, the recovery email and the password show in later answers. A push enrolment
+//   reaches ACTIVE on its third poll.
+// - `Prefer: example=NAME` naming anything but a persona, or `Prefer: code=NNN`, answers that
+//   example or status from the contract, as Prism's own mock does, and changes nothing.
+// - POST /__mock/reset (`npm run mock:reset`) forgets everything; ?persona=NAME only that one.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { PERSONAS, personaFor } from './persona.ts';
+
+// The contract as parsed YAML, walked by name and by $ref.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+export const STATE_PORT = Number(process.env.MOCK_STATE_PORT ?? 4011);
+/** Polls a push enrolment answers WAITING before it is ACTIVE. */
+export const PUSH_POLLS_BEFORE_ACTIVE = 2;
+
+const spec: Node = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
+const deref = (node: Node): Node =>
+  node?.$ref
+    ? deref(
+        node.$ref
+          .split('/')
+          .slice(1)
+          .reduce((at: Node, key: string) => at[key], spec),
+      )
+    : node;
+
+interface Operation {
+  id: string;
+  method: string;
+  pattern: RegExp;
+  params: string[];
+  op: Node;
+}
+
+const OPERATIONS: Operation[] = Object.entries<Node>(spec.paths).flatMap(([path, item]) =>
+  ['get', 'post', 'put', 'patch', 'delete']
+    .filter((method) => item[method])
+    .map((method) => ({
+      id: String(item[method].operationId),
+      method: method.toUpperCase(),
+      params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+      pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '([^/]+)')}$`),
+      op: item[method],
+    })),
+);
+
+/** The operation a request is for, and its path parameters. */
+export function operationFor(method: string, pathname: string): { operation: Operation; params: Record<string, string> } | undefined {
+  for (const operation of OPERATIONS) {
+    const match = operation.method === method ? operation.pattern.exec(pathname) : null;
+    if (match) return { operation, params: Object.fromEntries(operation.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+/** Each operation of the backend: its id, method and path, and the named examples of each status. */
+export function contractOperations() {
+  return OPERATIONS.filter(({ op }) => !op.servers).map(({ id, method, op }) => ({
+    id,
+    request: `${method} ${Object.entries<Node>(spec.paths).find(([, item]) => item[method.toLowerCase()] === op)![0]}`,
+    responses: Object.keys(op.responses ?? {}).map((status) => ({ status, examples: Object.keys(examplesOf(op, status)) })),
+  }));
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** The named examples of an operation's answer with this status. */
+function examplesOf(op: Node, status: string): Record<string, unknown> {
+  const content = deref(op.responses?.[status])?.content?.['application/json'];
+  if (!content) return {};
+  if (content.examples) return Object.fromEntries(Object.entries<Node>(content.examples).map(([name, ex]) => [name, deref(ex).value]));
+  return content.example !== undefined ? { example: content.example } : {};
+}
+
+/** The contract's example for this operation, status and name (the first when the name has none). */
+function example(operationId: string, name?: string, status = '200'): unknown {
+  const operation = OPERATIONS.find((o) => o.id === operationId)!;
+  const examples = examplesOf(operation.op, status);
+  return clone(name !== undefined && name in examples ? examples[name] : Object.values(examples)[0]);
+}
+
+/** Headers the answer must carry (Cache-Control on secrets, WWW-Authenticate on a 401), from their examples. */
+function headersOf(op: Node, status: string): Record<string, string> {
+  const headers = deref(op.responses?.[status])?.headers ?? {};
+  return Object.fromEntries(
+    Object.entries<Node>(headers).flatMap(([name, header]) => {
+      const h = deref(header);
+      const value = h.example ?? h.schema?.example ?? h.schema?.default ?? (h.schema?.enum ?? [])[0];
+      return value === undefined ? [] : [[name, String(value)]];
+    }),
+  );
+}
+
+interface Factor {
+  id?: string;
+  factorType: string;
+  provider: string;
+  status: string;
+  profile?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+interface PersonaState {
+  profile: Record<string, unknown>;
+  identities: { id: string; name: string; linked: boolean }[];
+  factors: Factor[];
+  /** The password set through the mock; until then any current password is accepted. */
+  password?: string;
+  /** Polls so far of each pending push enrolment. */
+  polls: Record<string, number>;
+  nextId: number;
+}
+
+const seed = (persona: string): PersonaState => ({
+  profile: example('getProfile', persona) as Record<string, unknown>,
+  identities: (example('getLinkedIdentities', persona) as { idps: PersonaState['identities'] }).idps,
+  factors: (example('getFactors', persona) as { factors: Factor[] }).factors,
+  polls: {},
+  nextId: 1,
+});
+
+const states = new Map<string, PersonaState>();
+const stateOf = (persona: string) => {
+  if (!states.has(persona)) states.set(persona, seed(persona));
+  return states.get(persona)!;
+};
+
+/** Forgets what was changed: for one persona, or for all. */
+export function resetState(persona?: string) {
+  if (persona) states.delete(persona);
+  else states.clear();
+}
+
+const sameKind = (a: { factorType: string; provider: string }, b: { factorType: string; provider: string }) =>
+  a.factorType === b.factorType && a.provider === b.provider;
+
+/** Puts an enrolled factor in the list: in place of one of its kind not (yet) active, else beside them. */
+function addFactor(state: PersonaState, factor: Factor) {
+  const at = state.factors.findIndex((f) => sameKind(f, factor) && f.status !== 'ACTIVE');
+  const entry: Factor = { id: factor.id, factorType: factor.factorType, provider: factor.provider, status: factor.status };
+  if (factor.profile) entry.profile = factor.profile;
+  if (at >= 0) state.factors[at] = entry;
+  else state.factors.push(entry);
+}
+
+/** An enrolment's answer: the contract's example of that kind of factor, with this enrolment's id and details. */
+function enrolment(state: PersonaState, operationId: string, persona: string, request: Factor): Factor {
+  const operation = OPERATIONS.find((o) => o.id === operationId)!;
+  const examples = examplesOf(operation.op, '200') as Record<string, Factor>;
+  const names = [persona, ...Object.keys(examples).filter((n) => !n.startsWith('okta-')), ...Object.keys(examples)];
+  const name = names.find((n) => examples[n] && sameKind(examples[n], request)) ?? names.find((n) => examples[n]?.factorType === request.factorType);
+  const answer = clone(examples[name ?? persona] ?? Object.values(examples)[0]!);
+  answer.id = `${request.factorType.replace(/\W/g, '').slice(0, 6)}${persona.replace(/\W/g, '')}mock${state.nextId++}`;
+  answer.factorType = request.factorType;
+  answer.provider = request.provider;
+  return answer;
+}
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const error = (status: number, errorMessage: string): Answer => ({ status, body: { errorMessage } });
+
+/** What the remembering backend answers, and what it changes. */
+function stateful(operationId: string, persona: string, params: Record<string, string>, body: Node, url: URL): Answer {
+  const state = stateOf(persona);
+  const factor = (id: string | undefined) => state.factors.find((f) => f.id !== undefined && f.id === id);
+  switch (operationId) {
+    case 'getProfile':
+      return ok(state.profile);
+    case 'updateRecoveryEmail':
+      state.profile.secondaryEmail = body.secondaryEmail;
+      return ok(example(operationId, persona));
+    case 'getLinkedIdentities':
+      return ok({ idps: state.identities });
+    case 'linkIdentity':
+    case 'unlinkIdentity': {
+      const identity = state.identities.find((i) => i.id === params.idpId);
+      if (!identity) return error(400, `No identity provider ${params.idpId}.`);
+      identity.linked = operationId === 'linkIdentity';
+      return ok(example(operationId, persona));
+    }
+    case 'getFactors':
+      return ok({ factors: state.factors });
+    case 'enrollFactor':
+    case 'enrollPhoneFactor':
+    case 'enrollEmailFactor': {
+      const answer = enrolment(state, operationId, persona, body);
+      if (operationId === 'enrollPhoneFactor') {
+        answer.profile = { phoneNumber: body.phoneNumber, ...(body.phoneExtension ? { phoneExtension: body.phoneExtension } : {}) };
+      }
+      if (operationId === 'enrollEmailFactor') answer.profile = { ...answer.profile, email: body.email };
+      if (body.factorType === 'question') {
+        const questions = example('getSecurityQuestions', persona) as { question: string; questionText: string }[];
+        const chosen = questions.find((q) => q.question === body.question);
+        answer.status = 'ACTIVE';
+        answer.profile = { question: body.question, questionText: chosen?.questionText ?? body.question };
+      }
+      addFactor(state, answer);
+      return ok(answer);
+    }
+    case 'enrollCustomTotp': {
+      const answer = example(operationId, persona) as Factor;
+      const entry = state.factors.find((f) => f.factorType === 'token:hotp' && f.provider === 'CUSTOM');
+      const id = `hotp${persona.replace(/\W/g, '')}mock${state.nextId++}`;
+      addFactor(state, { ...(entry ?? { factorType: 'token:hotp', provider: 'CUSTOM' }), id, status: 'ACTIVE' });
+      if (answer && typeof answer === 'object' && 'id' in answer) answer.id = id;
+      return ok(answer);
+    }
+    case 'activateFactor': {
+      const found = factor(params.factorId);
+      if (!found) return error(400, `No factor ${params.factorId}.`);
+      found.status = 'ACTIVE';
+      return ok({ id: found.id, status: 'ACTIVE', factorType: found.factorType, provider: found.provider });
+    }
+    case 'pollFactorActivation': {
+      const found = factor(params.factorId);
+      if (!found) return error(400, `No factor ${params.factorId}.`);
+      const polls = (state.polls[found.id!] = (state.polls[found.id!] ?? 0) + 1);
+      if (found.status !== 'ACTIVE' && polls > PUSH_POLLS_BEFORE_ACTIVE) found.status = 'ACTIVE';
+      return ok(example(operationId, found.status === 'ACTIVE' ? 'active' : 'new-user'));
+    }
+    case 'resetFactor': {
+      const found = factor(params.factorId);
+      if (!found) return error(400, `No factor ${params.factorId}.`);
+      state.factors = state.factors.filter((f) => f !== found);
+      // The list names every kind the user may set up: the last one of a kind leaves it not set up.
+      if (!state.factors.some((f) => sameKind(f, found))) {
+        state.factors.push({ factorType: found.factorType, provider: found.provider, status: 'NOT_SETUP' });
+      }
+      return ok(example(operationId, persona));
+    }
+    case 'changePassword':
+      if (state.password !== undefined && body.password !== state.password) return error(400, 'The current password is not correct.');
+      state.password = body.newPassword;
+      return ok(example(operationId, persona));
+    case 'getLoginLog': {
+      const afterToken = url.searchParams.get('afterToken');
+      return ok(example(operationId, afterToken && /^[\w-]+$/.test(afterToken) ? afterToken : persona));
+    }
+    default:
+      return ok(example(operationId, persona));
+  }
+}
+
+/** `Prefer: example=NAME, code=NNN` as Prism reads it. */
+export function parsePrefer(header: string | undefined): { example?: string; code?: string } {
+  const prefer: { example?: string; code?: string } = {};
+  for (const part of (header ?? '').split(/[,;]/)) {
+    const [key, value] = part.split('=').map((s) => s.trim());
+    if ((key === 'example' || key === 'code') && value) prefer[key] = value.replace(/^"|"$/g, '');
+  }
+  return prefer;
+}
+
+async function readJson(req: IncomingMessage): Promise<Node> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
+
+function send(res: ServerResponse, answer: Answer) {
+  const headers: Record<string, string> = { ...answer.headers };
+  if (answer.body !== undefined) headers['Content-Type'] = 'application/json';
+  res.writeHead(answer.status, headers).end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+}
+
+/** Answers one request: the contract's chosen example, or the persona's remembered state. */
+export async function handle(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://mock');
+  if (url.pathname === '/__mock/reset' && req.method === 'POST') {
+    const persona = url.searchParams.get('persona') ?? undefined;
+    if (persona && !PERSONAS.includes(persona)) return send(res, error(400, `No persona ${persona}.`));
+    resetState(persona);
+    return send(res, ok({ reset: persona ?? 'every persona' }));
+  }
+  const found = operationFor(req.method ?? 'GET', url.pathname);
+  if (!found) return send(res, error(404, `No operation ${req.method} ${url.pathname} in openapi.yaml.`));
+  const { operation, params } = found;
+  const secured = (operation.op.security ?? spec.security ?? []).length > 0;
+  const body = await readJson(req);
+  const prefer = parsePrefer(req.headers.prefer as string | undefined);
+  if (secured && !/^Bearer \S/.test(req.headers.authorization ?? '') && !prefer.code) {
+    return send(res, { status: 401, body: example(operation.id, undefined, '401'), headers: headersOf(operation.op, '401') });
+  }
+  // A status or an example chosen by name: the contract's answer, as Prism's mock gives it.
+  if (prefer.code || (prefer.example && !PERSONAS.includes(prefer.example) && operation.id !== 'getLoginLog')) {
+    const status = prefer.code ?? Object.keys(operation.op.responses).find((code) => code.startsWith('2')) ?? '200';
+    if (!operation.op.responses[status]) return send(res, error(404, `${operation.id} declares no ${status}.`));
+    const chosen = example(operation.id, prefer.example, status);
+    return send(res, { status: Number(status), body: chosen, headers: headersOf(operation.op, status) });
+  }
+  const persona = prefer.example && PERSONAS.includes(prefer.example) ? prefer.example : personaFor(req.headers.authorization as string | undefined);
+  const answer = stateful(operation.id, persona, params, body, url);
+  send(res, { ...answer, headers: { ...headersOf(operation.op, String(answer.status)), ...answer.headers } });
+}
+
+/** The remembering backend, listening on loopback only. */
+export function startStateServer(port = STATE_PORT): Promise<Server> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((problem: unknown) => send(res, error(500, `The mock failed: ${problem instanceof Error ? problem.message : problem}`)));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}

@@ -1,0 +1,209 @@
+// @vitest-environment node
+// The mock that `npm start` runs (mock/api.ts): Prism as a validating proxy in front of the
+// server that remembers (mock/state.ts), driven with the calls the portal makes, through the
+// same Prefer header the dev server's proxy adds (mock/persona.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferFor } from '../../mock/persona.ts';
+
+let api: ChildProcess;
+let base: string;
+let statePort: number;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * An HTTP call with Node's own client: the test setup's MSW server takes over fetch and lets
+ * no request it does not know through.
+ */
+function http(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** An access token as the dev identity provider issues it; the mock reads only its subject. */
+const tokenOf = (user: string) => `e30.${Buffer.from(JSON.stringify({ sub: user })).toString('base64url')}.sig`;
+
+/** One call as the portal makes it through the dev server, which adds the persona's Prefer header. */
+async function call(user: string, method: string, path: string, body?: unknown, prefer?: string) {
+  const authorization = `Bearer ${tokenOf(user)}`;
+  const response = await http(`${base}${path}`, {
+    method,
+    headers: {
+      Authorization: authorization,
+      Prefer: prefer ?? preferFor({ url: path, authorization, envPersona: '' }),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = response.text;
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+type Factor = { id?: string; factorType: string; provider: string; status: string; profile?: Record<string, string> };
+const factorsOf = async (user: string): Promise<Factor[]> => (await call(user, 'GET', '/api/v1/user/factor')).body.factors;
+const reset = () => http(`http://127.0.0.1:${statePort}/__mock/reset`, { method: 'POST' });
+
+beforeAll(async () => {
+  const apiPort = await freePort();
+  statePort = await freePort();
+  base = `http://127.0.0.1:${apiPort}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(apiPort), MOCK_STATE_PORT: String(statePort) };
+  delete env.MOCK_PERSONA;
+  delete env.MOCK_STATELESS;
+  api = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore', detached: true });
+  for (let i = 0; i < 100; i += 1) {
+    if (api.exitCode !== null) throw new Error(`mock/api.ts exited (${api.exitCode})`);
+    if (
+      await http(`${base}/api/v1/user/profile`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the mock API did not answer');
+}, 30_000);
+
+afterAll(() => {
+  if (api.pid) process.kill(-api.pid, 'SIGTERM');
+});
+
+describe('the mock API of npm start', () => {
+  it('lists an SMS factor that smwong25 enrolled, pending and then active, and only for that persona', async () => {
+    await reset();
+    const before = (await factorsOf('smwong25')).find((f) => f.factorType === 'sms');
+    expect(before).toEqual({ factorType: 'sms', provider: 'OKTA', status: 'NOT_SETUP' });
+
+    const enrolled = await call('smwong25', 'POST', '/api/v1/user/factor/enroll/phone', {
+      factorType: 'sms',
+      provider: 'OKTA',
+      phoneNumber: '+447700900123',
+    });
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.body).toMatchObject({ status: 'PENDING_ACTIVATION', factorType: 'sms', profile: { phoneNumber: '+447700900123' } });
+    const id: string = enrolled.body.id;
+    expect((await factorsOf('smwong25')).find((f) => f.factorType === 'sms')).toMatchObject({ id, status: 'PENDING_ACTIVATION' });
+
+    const activated = await call('smwong25', 'POST', `/api/v1/user/factor/${id}/activate`, { passCode: '123456' });
+    expect(activated).toMatchObject({ status: 200, body: { id, status: 'ACTIVE' } });
+    const sms = (await factorsOf('smwong25')).filter((f) => f.factorType === 'sms');
+    expect(sms).toEqual([{ id, factorType: 'sms', provider: 'OKTA', status: 'ACTIVE', profile: { phoneNumber: '+447700900123' } }]);
+
+    // The other persona's list is its own.
+    expect((await factorsOf('taiman.chan')).filter((f) => f.factorType === 'sms')).toEqual([
+      { id: 'mbf1taimansms', factorType: 'sms', provider: 'OKTA', status: 'ACTIVE', profile: { phoneNumber: '+85291234567' } },
+    ]);
+
+    // Removing it leaves SMS not set up again.
+    expect((await call('smwong25', 'DELETE', `/api/v1/user/factor/${id}`)).status).toBe(200);
+    expect((await factorsOf('smwong25')).filter((f) => f.factorType === 'sms')).toEqual([
+      { factorType: 'sms', provider: 'OKTA', status: 'NOT_SETUP' },
+    ]);
+  });
+
+  it('reaches ACTIVE on the third poll of a push enrolment', async () => {
+    await reset();
+    const push = await call('smwong25', 'POST', '/api/v1/user/factor/enroll', { factorType: 'push', provider: 'OKTA' });
+    expect(push.body).toMatchObject({ factorType: 'push', status: 'PENDING_ACTIVATION' });
+    const poll = () => call('smwong25', 'POST', `/api/v1/user/factor/${push.body.id}/activate/poll`);
+    expect((await poll()).body).toMatchObject({ factorResult: 'WAITING' });
+    expect((await poll()).body).toMatchObject({ factorResult: 'WAITING' });
+    expect((await poll()).body).toMatchObject({ factorResult: 'SUCCESS', status: 'ACTIVE' });
+    expect((await factorsOf('smwong25')).find((f) => f.factorType === 'push')).toMatchObject({ id: push.body.id, status: 'ACTIVE' });
+  });
+
+  it('remembers the recovery email, linked identities, the security question and the password', async () => {
+    await reset();
+    expect((await call('smwong25', 'POST', '/api/v1/user/profile', { secondaryEmail: 'siuming.new@example.org' })).status).toBe(200);
+    expect((await call('smwong25', 'GET', '/api/v1/user/profile')).body.secondaryEmail).toBe('siuming.new@example.org');
+
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/idps/0oa4google')).status).toBe(200);
+    expect((await call('smwong25', 'POST', '/api/v1/user/idps/0oa1smart', { externalId: 'ext-iamsmart-1' })).status).toBe(200);
+    const linked = async (user: string) =>
+      (await call(user, 'GET', '/api/v1/user/idps')).body.idps.filter((i: { linked: boolean }) => i.linked).map((i: { name: string }) => i.name);
+    expect(await linked('taiman.chan')).toEqual(['smart', 'linkedin']);
+    expect(await linked('smwong25')).toEqual(['smart']);
+
+    const question = await call('smwong25', 'POST', '/api/v1/user/factor/enroll', {
+      factorType: 'question',
+      provider: 'OKTA',
+      question: 'first_award',
+      answer: 'spelling bee',
+    });
+    expect(question.body).toMatchObject({ status: 'ACTIVE', profile: { question: 'first_award' } });
+    expect((await factorsOf('smwong25')).find((f) => f.factorType === 'question')).toMatchObject({
+      status: 'ACTIVE',
+      profile: { question: 'first_award', questionText: 'What did you earn your first medal or award for?' },
+    });
+
+    const change = (password: string, newPassword: string) =>
+      call('smwong25', 'POST', '/api/v1/user/credential/password', { password, newPassword, confirmPassword: newPassword });
+    expect((await change('portal-dev', 'Kowloon#Tong-Harbour7')).status).toBe(200);
+    expect(await change('portal-dev', 'Another#Harbour-2025')).toMatchObject({ status: 400, body: { errorMessage: expect.any(String) } });
+    expect((await change('Kowloon#Tong-Harbour7', 'Another#Harbour-2025')).status).toBe(200);
+  });
+
+  it('answers a named example or status from the contract when asked with Prefer, and changes nothing', async () => {
+    await reset();
+    const okta = await call(
+      'smwong25',
+      'POST',
+      '/api/v1/user/factor/enroll/phone',
+      { factorType: 'sms', provider: 'OKTA', phoneNumber: '+447700900123' },
+      'example=okta-sms',
+    );
+    expect(okta.body).toMatchObject({ id: 'mbl1nz9JHJGHWRKMTLHP', vendorName: 'OKTA' });
+    const failed = await call('smwong25', 'GET', '/api/v1/user/profile', undefined, 'code=500');
+    expect(failed).toMatchObject({ status: 500, body: { errorMessage: expect.any(String) } });
+    const stepUp = await call('smwong25', 'DELETE', '/api/v1/user/idps/0oa1smart', undefined, 'code=401');
+    expect(stepUp.status).toBe(401);
+    expect((await factorsOf('smwong25')).find((f) => f.factorType === 'sms')?.status).toBe('NOT_SETUP');
+  });
+
+  it('forgets everything on npm run mock:reset, without a restart', async () => {
+    await call('smwong25', 'POST', '/api/v1/user/profile', { secondaryEmail: 'kept@example.org' });
+    const run = spawn(process.execPath, ['mock/reset.ts'], { env: { ...process.env, MOCK_STATE_PORT: String(statePort) } });
+    let out = '';
+    run.stdout.on('data', (chunk) => (out += chunk));
+    const code = await new Promise((resolve) => run.on('close', resolve));
+    expect(code).toBe(0);
+    expect(out).toContain('every persona back to the contract');
+    expect((await call('smwong25', 'GET', '/api/v1/user/profile')).body.secondaryEmail).toBeNull();
+  });
+
+  it('checks every request and answer against the contract, so the state cannot drift from it', async () => {
+    await reset();
+    // A request the contract refuses never reaches the state.
+    const bad = await call('smwong25', 'POST', '/api/v1/user/profile', { secondaryEmail: 42 });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    // State put in behind Prism's back that breaks the contract comes out as Prism's 500.
+    await http(`http://127.0.0.1:${statePort}/api/v1/user/profile`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokenOf('smwong25')}`, Prefer: 'example=new-user', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ secondaryEmail: 42 }),
+    });
+    const drifted = await http(`${base}/api/v1/user/profile`, {
+      headers: { Authorization: `Bearer ${tokenOf('smwong25')}`, Prefer: 'example=new-user' },
+    });
+    expect(drifted.status).toBe(500);
+    expect(drifted.text).toMatch(/secondaryEmail/);
+  });
+});

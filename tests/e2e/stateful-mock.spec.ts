@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { expect, test } from './fixtures';
+import { signIn, watchConsole } from './support';
+
+// `npm start`'s mock API remembers (mock/api.ts without --stateless). The stack of the other
+// end-to-end tests answers from the contract's examples; here the page's /api calls go to a
+// remembering mock of their own, on ports the system gives.
+let api: ChildProcess;
+let apiOrigin: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+test.beforeAll(async () => {
+  const [apiPort, statePort] = [await freePort(), await freePort()];
+  apiOrigin = `http://127.0.0.1:${apiPort}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(apiPort), MOCK_STATE_PORT: String(statePort) };
+  delete env.MOCK_STATELESS;
+  delete env.MOCK_PERSONA;
+  api = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore', detached: true });
+  await expect(async () => {
+    expect(api.exitCode).toBeNull();
+    await fetch(`${apiOrigin}/api/v1/user/profile`);
+  }).toPass({ timeout: 20_000 });
+});
+
+test.afterAll(() => {
+  if (api.pid) process.kill(-api.pid, 'SIGTERM');
+});
+
+test('after enrolling SMS, smwong25 finds the new factor in the list', async ({ page }) => {
+  const problems = watchConsole(page);
+  // The persona follows the token's subject, as behind the dev server.
+  await page.route('**/api/v1/**', async (route) => {
+    const url = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: `${apiOrigin}${url.pathname}${url.search}` }) });
+  });
+  await signIn(page, 'smwong25', '/profile/mfa');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Set up SMS Authentication' })).toBeVisible();
+
+  await page.goto('/profile/mfa/enroll/OKTA/sms');
+  await page.getByRole('button', { name: 'Setup' }).click();
+  // A number Australia's regulator keeps for fiction (0491 570 006): it reaches nobody.
+  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Australia (+61)' });
+  await page.getByLabel('Phone number').fill('0491 570 006');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByLabel('Enter Code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/profile/mfa');
+  await expect(page.getByText('Activate sms successfully.')).toBeVisible();
+
+  // Listed, and still there after a reload: the mock remembered it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Remove SMS Authentication' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up SMS Authentication' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
