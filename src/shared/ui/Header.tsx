@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
@@ -114,9 +114,11 @@ export function Header() {
             <LanguageSwitch />
             <ThemeSwitch />
           </Group>
-          <Button onClick={logout} loading={signingOut} disabled={signingOut}>
+          {/* What Logout does, said to everyone: the hover title and the screen reader's description. */}
+          <Button onClick={logout} loading={signingOut} disabled={signingOut} title={t('nav.logoutHint')} aria-describedby="logout-hint">
             {t('nav.logout')}
           </Button>
+          <VisuallyHidden id="logout-hint">{t('nav.logoutHint')}</VisuallyHidden>
         </Group>
       </Group>
     </Box>
