@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoginLogEntry } from '../../../generated/model';
-import { buildLoginCsv, csvField, csvFileName, fetchAllLogins, isoWithOffset } from './loginCsv';
+import { buildLoginCsv, csvField, csvFileName, fetchAllLogins, isoWithOffset, type LoginLogEntry } from './loginCsv';
 
 const HEADERS = ['Login time', 'Browser', 'OS', 'IP address', 'District', 'Application'];
 const entry = (extra: Partial<LoginLogEntry> = {}): LoginLogEntry => ({
