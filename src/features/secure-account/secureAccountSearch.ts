@@ -38,10 +38,16 @@ function isTime(value: unknown): value is string {
 export function parseSecureAccountSearch(search: Record<string, unknown>): Partial<NamedLogin> {
   const { time, browser, place } = search;
   if (isTime(time) && isName(browser) && isName(place)) return { time, browser, place };
-  return {};
+  // Said as undefined, not left out: the router lays the validated search over the raw one,
+  // so a key left out would keep its crafted value.
+  return { time: undefined, browser: undefined, place: undefined };
 }
 
-/** The named login, when the search carries a valid one. */
-export function namedLogin(search: Partial<NamedLogin>): NamedLogin | undefined {
-  return search.time && search.browser && search.place ? { time: search.time, browser: search.browser, place: search.place } : undefined;
+/**
+ * The named login, when the search carries a valid one. Checked again here, whatever the
+ * router handed over: the page never shows a value that has not passed the check.
+ */
+export function namedLogin(search: Record<string, unknown>): NamedLogin | undefined {
+  const { time, browser, place } = parseSecureAccountSearch(search);
+  return time && browser && place ? { time, browser, place } : undefined;
 }
