@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '../../shared/ui/laterPageStyles';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -46,34 +46,40 @@ function PromptingLogin({ login }: { login: NamedLogin | undefined }) {
   const t = useT();
   const language = useLanguage();
   if (!login) return <Text mb="md">{t('secure.introNoLogin')}</Text>;
+  const facts: Array<[string, string]> = [
+    [t('loginLog.time'), formatLoginTime(login.time, undefined, language)],
+    [t('loginLog.browser'), login.browser],
+    [t('loginLog.district'), login.place],
+  ];
   return (
-    <Alert color="orange" variant="light" mb="md" title={t('secure.loginTitle')}>
-      <Text component="dl" m={0} size="sm">
-        <Text component="dt" fw={600} span>
-          {t('loginLog.time')}:{' '}
-        </Text>
-        <Text component="dd" span m={0}>
-          {formatLoginTime(login.time, undefined, language)}
-        </Text>
-        <br />
-        <Text component="dt" fw={600} span>
-          {t('loginLog.browser')}:{' '}
-        </Text>
-        <Text component="dd" span m={0} style={{ overflowWrap: 'anywhere' }}>
-          {login.browser}
-        </Text>
-        <br />
-        <Text component="dt" fw={600} span>
-          {t('loginLog.district')}:{' '}
-        </Text>
-        <Text component="dd" span m={0} style={{ overflowWrap: 'anywhere' }}>
-          {login.place}
-        </Text>
-      </Text>
+    <Paper
+      component="section"
+      aria-labelledby="secure-login"
+      withBorder
+      p="md"
+      mb="md"
+      maw={760}
+      style={{ borderLeft: '4px solid var(--mantine-color-orange-8)' }}
+    >
+      <Title order={2} size="h4" id="secure-login" mb="xs">
+        {t('secure.loginTitle')}
+      </Title>
+      <dl style={{ margin: 0 }}>
+        {facts.map(([label, value]) => (
+          <Group key={label} gap={6} wrap="nowrap" align="baseline">
+            <Text component="dt" fw={600} size="sm" style={{ flexShrink: 0 }}>
+              {label}:
+            </Text>
+            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </dl>
       <Text size="sm" mt="xs">
         {t('secure.loginHelp')}
       </Text>
-    </Alert>
+    </Paper>
   );
 }
 

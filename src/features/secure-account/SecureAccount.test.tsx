@@ -31,8 +31,7 @@ async function openGuide(path = guidePath()) {
 describe("This wasn't me", () => {
   it('names the sign-in that prompted it and lists four steps, none done yet', async () => {
     await openGuide();
-    const named = screen.getByRole('alert');
-    expect(named).toHaveTextContent('The sign-in you did not recognise');
+    const named = screen.getByRole('region', { name: 'The sign-in you did not recognise' });
     expect(named).toHaveTextContent(formatLoginTime(LOGIN.time));
     expect(named).toHaveTextContent('Firefox 146');
     expect(named).toHaveTextContent('Yau Tsim Mong');
@@ -48,7 +47,7 @@ describe("This wasn't me", () => {
   ])('repeats nothing of a crafted link (%s)', async (_, search, crafted) => {
     await openGuide(guidePath(search));
     expect(screen.getByText('If you think someone else has signed in to your account, follow these steps.')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'The sign-in you did not recognise' })).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(crafted);
     expect(document.body).not.toHaveTextContent('Firefox 146');
   });
@@ -111,7 +110,7 @@ describe("This wasn't me", () => {
     expect(within(password).getByText('Done in this visit')).toBeInTheDocument();
     expect(within(password).getByText('Your password was changed in this visit.')).toBeInTheDocument();
     // The sign-in is still named.
-    expect(screen.getByRole('alert')).toHaveTextContent('Firefox 146');
+    expect(screen.getByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent('Firefox 146');
   });
 
   it('the password page opened on its own still goes to / (spec)', async () => {

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
@@ -118,7 +118,10 @@ export function Header() {
           <Button onClick={logout} loading={signingOut} disabled={signingOut} title={t('nav.logoutHint')} aria-describedby="logout-hint">
             {t('nav.logout')}
           </Button>
-          <VisuallyHidden id="logout-hint">{t('nav.logoutHint')}</VisuallyHidden>
+          {/* Hidden: read as the button's description, not a second time on its own. */}
+          <span id="logout-hint" hidden>
+            {t('nav.logoutHint')}
+          </span>
         </Group>
       </Group>
     </Box>
