@@ -33,32 +33,30 @@ export function saveFile(blob: Blob, name: string) {
 
 /**
  * "Download CSV": every login the server has (all pages, not only those on screen), in a
- * file the person can keep. The button says it is busy and a live region counts the logins
- * fetched; a failed page ends the export with a toast and saves nothing.
+ * file the person can keep. The button says it is busy, a live region says how many logins
+ * were saved; a failed page ends the export with a toast and saves nothing.
  */
 export function ExportCsv() {
   const t = useT();
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<number>();
+  const [working, setWorking] = useState(false);
   const [status, setStatus] = useState('');
   const busy = useRef(false);
 
   async function download() {
     if (busy.current) return;
     busy.current = true;
-    setProgress(0);
-    setStatus(t('loginLog.exportPreparing'));
+    setWorking(true);
+    setStatus('');
     try {
-      const rows = await fetchAllLogins(
-        (afterToken) =>
-          queryClient.fetchQuery(
-            // Each page asked for afresh; a failure is told once, by this export's own toast.
-            getGetLoginLogQueryOptions(
-              { num: EXPORT_PAGE_SIZE, ...(afterToken ? { afterToken } : {}) },
-              { query: { staleTime: 0, gcTime: 0, meta: { silent: true } } },
-            ),
+      const rows = await fetchAllLogins((afterToken) =>
+        queryClient.fetchQuery(
+          // Each page asked for afresh; a failure is told once, by this export's own toast.
+          getGetLoginLogQueryOptions(
+            { num: EXPORT_PAGE_SIZE, ...(afterToken ? { afterToken } : {}) },
+            { query: { staleTime: 0, gcTime: 0, meta: { silent: true } } },
           ),
-        setProgress,
+        ),
       );
       const headers = LOGIN_COLUMNS.map((key) => t(COLUMN_LABELS[key]));
       const parts = await buildLoginCsv(rows, headers);
@@ -70,15 +68,14 @@ export function ExportCsv() {
       toast.error(t('loginLog.exportFailed', { message: messageOf(error) }));
     } finally {
       busy.current = false;
-      setProgress(undefined);
+      setWorking(false);
     }
   }
 
-  const working = progress !== undefined;
   return (
     <Group justify="flex-end" gap="sm" mb="sm" wrap="wrap">
       <Text size="sm" c="dimmed" role="status" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
-        {working && progress > 0 ? t('loginLog.exportProgress', { n: progress }) : status}
+        {status}
       </Text>
       {/* Not disabled while busy: a disabled button would drop the keyboard focus; a second press is ignored. */}
       <Button

@@ -143,7 +143,7 @@ describe('Previous Login', () => {
     await waitFor(() => expect(loaded()).toBe(20));
     const first = example<LoginLogPage>('getLoginLog', 'full').logs[0]!;
     const link = within(dataRows()[0]!).getByRole('link', {
-      name: `This wasn't me: the sign-in on ${formatLoginTime(first.time)} from ${first.browser} in ${first.district}`,
+      name: `This wasn't me: ${formatLoginTime(first.time)}, ${first.browser}, ${first.district}`,
     });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
@@ -205,7 +205,7 @@ describe('Download CSV', () => {
     const { user } = renderRoute('/profile/login');
     await waitFor(() => expect(loaded()).toBe(20));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(await screen.findByText('Your login history could not be downloaded: Log service is busy')).toBeInTheDocument();
+    expect(await screen.findByText('Download failed: Log service is busy')).toBeInTheDocument();
     expect(saved).toEqual([]);
     expect(screen.getByRole('button', { name: 'Download CSV' })).not.toHaveAttribute('aria-busy', 'true');
   });

@@ -9,7 +9,8 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
 import { isRemoved } from '../../shared/factorAnswers';
-import { formatAddedDate, mfaRows, type MfaRow } from './factorCatalogue';
+import { addedOf, formatAddedDate } from './addedDate';
+import { mfaRows, type MfaRow } from './factorCatalogue';
 
 /** A row's status in view mode; in edit mode, Remove for a factor set up, Set up for one that is not. */
 function RowControl({
@@ -63,7 +64,7 @@ function RowControl({
 }
 
 /** A method's name, and below it the day it was added when the server says (nothing when it does not). */
-function MethodName({ row, name }: { row: MfaRow; name: string }) {
+function MethodName({ name, added }: { name: string; added: string | undefined }) {
   const t = useT();
   const language = useLanguage();
   return (
@@ -71,9 +72,9 @@ function MethodName({ row, name }: { row: MfaRow; name: string }) {
       <Text component="span" display="block" style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>
-      {row.added && (
+      {added && (
         <Text component="span" display="block" size="sm" c="dimmed">
-          {t('mfa.added', { date: formatAddedDate(row.added, language) })}
+          {t('mfa.added', { date: formatAddedDate(added, language) })}
         </Text>
       )}
     </>
@@ -122,7 +123,7 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
     <>
       {factors.isPending && <PageLoader />}
       {factors.isError && <LoadError title={t('mfa.loadFailed')} onRetry={() => void factors.refetch()} />}
-      {factors.isSuccess && rows.length === 0 && <Text>{t(review ? 'mfa.noneActive' : 'mfa.none')}</Text>}
+      {factors.isSuccess && rows.length === 0 && <Text>{t(review ? 'overview.methods.none' : 'mfa.none')}</Text>}
       {rows.length > 0 && (
         <Paper withBorder p="xs" maw={720}>
           {!review && (
@@ -137,7 +138,7 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
               <Table.Tr>
                 <Table.Th scope="col">{t('mfa.method')}</Table.Th>
                 <Table.Th scope="col" ta="right">
-                  {t(review ? 'mfa.action' : 'mfa.status')}
+                  {t(review ? 'mfa.remove' : 'mfa.status')}
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -147,7 +148,7 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
                 return (
                   <Table.Tr key={row.key}>
                     <Table.Td>
-                      <MethodName row={row} name={name} />
+                      <MethodName name={name} added={addedOf(row, factors.data?.factors ?? [])} />
                     </Table.Td>
                     <Table.Td ta="right">
                       <RowControl

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Factor, FactorListResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
-import { formatAddedDate, mfaRows, type MfaRow } from './factorCatalogue';
+import { addedOf, formatAddedDate } from './addedDate';
+import { mfaRows, type MfaRow } from './factorCatalogue';
 import { listedKindOf } from './factorKinds';
 
 const names = (rows: MfaRow[]) => rows.map((row) => ('key' in row.name ? row.name.key : row.name.text));
@@ -84,15 +85,15 @@ describe('mfaRows', () => {
     expect(mfaRows([])).toEqual([]);
   });
 
-  it('keeps when an active factor was added, and nothing for one not set up, unreadable or without the date', () => {
-    const rows = mfaRows([
+  it('says when the method of each Remove row was added, and nothing for one to set up, unreadable or without the date', () => {
+    const factors = [
       factor('sms', 'OKTA', 'ACTIVE', { id: 's1', created: '2025-03-10T06:45:12.000Z' }),
       factor('email', 'OKTA', 'NOT_SETUP', { created: '2025-03-10T06:45:12.000Z' }),
       factor('call', 'OKTA', 'ACTIVE', { id: 'c1' }),
       factor('token:hotp', 'CUSTOM', 'ACTIVE', { id: 'h1', created: 'last week' }),
       factor('webauthn', 'FIDO', 'ACTIVE', { id: 'w1', created: '2026-11-22T01:50:03.000Z' }),
-    ]);
-    expect(rows.map((row) => [row.key, row.added])).toEqual([
+    ];
+    expect(mfaRows(factors).map((row) => [row.key, addedOf(row, factors)])).toEqual([
       ['mfa.factor.email', undefined],
       ['mfa.factor.sms', '2025-03-10T06:45:12.000Z'],
       ['mfa.factor.call', undefined],

@@ -1,5 +1,4 @@
 import type { Factor } from '../../../generated/model';
-import type { Language } from '../../messages/language';
 import type { Wording } from '../../messages/t';
 import { listedKindOf, type FactorKind } from './factorKinds';
 
@@ -8,8 +7,6 @@ export interface MfaRow {
   /** A kind's name, or a security key's own name. */
   name: Wording;
   enabled: boolean;
-  /** When an active factor was enrolled (Okta's `created`), when the server says so. */
-  added?: string;
   /** Remove resets this factor; Set up opens its wizard. */
   action: { kind: 'remove'; factorId: string } | { kind: 'setup'; provider: Factor['provider']; factorType: Factor['factorType'] };
 }
@@ -46,7 +43,6 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
           key: `${kind.id}:${each.id}`,
           name: each.profile?.authenticatorName ? { text: each.profile.authenticatorName } : { key: 'mfa.defaultAuthenticator' },
           enabled: true,
-          ...addedOf(each),
           action: { kind: 'remove', factorId: each.id },
         });
       }
@@ -57,24 +53,8 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
       key: kind.name,
       name: { key: kind.name },
       enabled: isActive(factor),
-      ...(isActive(factor) ? addedOf(factor) : {}),
       action: isActive(factor) && factor.id ? { kind: 'remove', factorId: factor.id } : setup,
     });
   }
   return rows;
-}
-
-/** Okta's `created`, kept only when it is a readable date. */
-function addedOf(factor: Factor): { added?: string } {
-  return factor.created && !Number.isNaN(new Date(factor.created).getTime()) ? { added: factor.created } : {};
-}
-
-/**
- * The day a method was added, as the portal's language writes a date: 2 September 2024 in
- * English, 2024年9月2日 in Chinese. In the browser's time zone (or the one given).
- */
-export function formatAddedDate(iso: string, language: Language, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(iso),
-  );
 }

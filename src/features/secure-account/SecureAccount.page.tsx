@@ -12,7 +12,8 @@ import { formatLoginTime } from '../login-log/formatLoginTime';
 import { MfaMethods } from '../mfa/MfaMethods';
 import { RecoveryEmail } from '../profile/RecoveryEmail';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
-import { FROM_GUIDE, type NamedLogin } from './secureAccountSearch';
+import { FROM_GUIDE } from './fromGuide';
+import type { NamedLogin } from './secureAccountSearch';
 import { beginVisit, updateVisit, useVisit } from './visit';
 
 /** Whether a step was done in this visit, in words (not colour alone). */
@@ -26,13 +27,12 @@ function StepStatus({ done }: { done: boolean }) {
 }
 
 function Step({ number, title, done, children }: { number: number; title: string; done?: boolean; children: ReactNode }) {
-  const t = useT();
   const id = `secure-step-${number}`;
   return (
     <Paper component="li" withBorder p="md" aria-labelledby={id}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="xs">
         <Title order={2} size="h4" id={id}>
-          {t('secure.stepNumber', { n: number })} {title}
+          {number}. {title}
         </Title>
         {done !== undefined && <StepStatus done={done} />}
       </Group>
@@ -45,7 +45,7 @@ function Step({ number, title, done, children }: { number: number; title: string
 function PromptingLogin({ login }: { login: NamedLogin | undefined }) {
   const t = useT();
   const language = useLanguage();
-  if (!login) return <Text mb="md">{t('secure.introNoLogin')}</Text>;
+  if (!login) return null;
   const facts: Array<[string, string]> = [
     [t('loginLog.time'), formatLoginTime(login.time, undefined, language)],
     [t('loginLog.browser'), login.browser],
@@ -76,9 +76,6 @@ function PromptingLogin({ login }: { login: NamedLogin | undefined }) {
           </Group>
         ))}
       </dl>
-      <Text size="sm" mt="xs">
-        {t('secure.loginHelp')}
-      </Text>
     </Paper>
   );
 }
@@ -103,7 +100,6 @@ function CheckDetails() {
 
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('secure.detailsHelp')}</Text>
       <div>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600}>{t('profile.secondaryEmail')}</Text>
@@ -120,11 +116,11 @@ function CheckDetails() {
       {questionFactor && (
         <div>
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text fw={600}>{t('secure.question')}</Text>
+            <Text fw={600}>{t('page.question')}</Text>
             <StepStatus done={visit.questionChecked} />
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {question ? question.questionText : t('secure.noQuestion')}
+            {question ? question.questionText : t('overview.question.none')}
           </Text>
           <Anchor component={Link} to="/profile/question" size="sm" underline="always" onClick={() => updateVisit({ questionChecked: true })}>
             {t('secure.checkQuestion')}
@@ -150,13 +146,13 @@ function Guide({ login }: { login: NamedLogin | undefined }) {
       <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }} maw={760}>
         <Step number={1} title={t('secure.password.title')} done={visit.passwordChanged}>
           <Text size="sm" mb="sm">
-            {t(visit.passwordChanged ? 'secure.password.changed' : 'secure.password.help')}
+            {t('secure.password.help')}
           </Text>
           <Button
             renderRoot={(props) => <Link {...props} to="/profile/password" search={{ from: FROM_GUIDE }} />}
             variant={visit.passwordChanged ? 'default' : 'filled'}
           >
-            {t('secure.password.action')}
+            {t('nav.password')}
           </Button>
         </Step>
 
@@ -183,7 +179,7 @@ function Guide({ login }: { login: NamedLogin | undefined }) {
 
         <Step number={4} title={t('secure.signOut.title')}>
           <Text size="sm" mb="sm">
-            {t('secure.signOut.help')}
+            {t('nav.logoutHint')}
           </Text>
           <Button color="red.8" onClick={logout} loading={signingOut} disabled={signingOut}>
             {t('secure.signOut.action')}

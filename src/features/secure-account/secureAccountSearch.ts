@@ -1,6 +1,3 @@
-/** The password page's `from` when opened from the guide, so that it comes back to it. */
-export const FROM_GUIDE = 'secure-account';
-
 /** The login that prompted the guide, as its link names it. */
 export interface NamedLogin {
   time: string;

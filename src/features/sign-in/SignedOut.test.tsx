@@ -6,7 +6,7 @@ describe('Signed out', () => {
   it('after a logout in another tab, says the person is signed out on every device and in every tab', async () => {
     renderRoute('/signed-out', { auth: fakeAuth({ signedIn: false }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'You have signed out' })).toBeInTheDocument();
-    expect(screen.getByText('You are signed out on every device and in every tab: every session of your account has ended.')).toBeInTheDocument();
+    expect(screen.getByText('You are signed out on every device and in every tab.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/auth/default/login');
   });
 

@@ -114,8 +114,8 @@ export function Header() {
             <LanguageSwitch />
             <ThemeSwitch />
           </Group>
-          {/* What Logout does, said to everyone: the hover title and the screen reader's description. */}
-          <Button onClick={logout} loading={signingOut} disabled={signingOut} title={t('nav.logoutHint')} aria-describedby="logout-hint">
+          {/* What Logout does: the screen reader's description of the button. */}
+          <Button onClick={logout} loading={signingOut} disabled={signingOut} aria-describedby="logout-hint">
             {t('nav.logout')}
           </Button>
           {/* Hidden: read as the button's description, not a second time on its own. */}

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { getGetPasswordPolicyQueryOptions } from '../../../../generated/api/password/password';
 import { ChangePasswordPage } from '../../../features/password/ChangePassword.page';
-import { FROM_GUIDE } from '../../../features/secure-account/secureAccountSearch';
+import { FROM_GUIDE } from '../../../features/secure-account/fromGuide';
 import { updateVisit, visitLogin } from '../../../features/secure-account/visit';
 
 export const Route = createFileRoute('/_authenticated/profile/password')({

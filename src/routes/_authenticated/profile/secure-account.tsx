@@ -1,19 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getGetFactorsQueryOptions } from '../../../../generated/api/factors/factors';
-import { getGetProfileQueryOptions } from '../../../../generated/api/profile/profile';
 import { SecureAccountPage } from '../../../features/secure-account/SecureAccount.page';
-import { namedLogin, parseSecureAccountSearch } from '../../../features/secure-account/secureAccountSearch';
+import { namedLogin } from '../../../features/secure-account/secureAccountSearch';
 
 /**
  * The "This wasn't me" guide. `time`, `browser` and `place` name the login that prompted it
- * (from Previous Login); they are checked as crafted input and dropped together when any fails.
+ * (from Previous Login). The page checks them as crafted input (namedLogin) before it shows any, and drops all three when any fails. The
+ * check lives with the page, not here, so its code is not part of the first page's. No loader:
+ * the header has already asked for the profile and the factors the page shows.
  */
 export const Route = createFileRoute('/_authenticated/profile/secure-account')({
-  validateSearch: parseSecureAccountSearch,
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(getGetFactorsQueryOptions());
-    void context.queryClient.prefetchQuery(getGetProfileQueryOptions());
-  },
+  // Typed as unknown: whatever came in, the page checks it (namedLogin) before it shows it.
+  validateSearch: (search: Record<string, unknown>): { time?: unknown; browser?: unknown; place?: unknown } => search,
   component: function SecureAccountRoute() {
     const login = namedLogin(Route.useSearch());
     // A new login is a new visit: the page starts over rather than carrying the last one's state.
