@@ -121,7 +121,9 @@ function LoginCards({ rows, items, paddingTop, paddingBottom, measure, language 
                 </div>
               ))}
             </SimpleGrid>
-            <NotMeLink entry={rows[item.index]!} language={language} />
+            <Text mt="xs" size="sm">
+              <NotMeLink entry={rows[item.index]!} language={language} />
+            </Text>
           </Card>
         </li>
       ))}
