@@ -17,10 +17,16 @@ tester.run('layers/import-zones', layers.rules['import-zones'], {
     { filename: at('features/mfa/MfaList.page.tsx'), code: "import { x } from '../../shared/ui/toast';" },
     { filename: at('features/mfa/MfaList.page.tsx'), code: "import { x } from '@mantine/core';" },
     { filename: at('features/security-overview/overviewItems.ts'), code: "import { x } from '../mfa/factorCatalogue';" },
+    { filename: at('features/secure-account/SecureAccount.page.tsx'), code: "import { x } from '../mfa/MfaMethods';" },
     { filename: at('routes/_authenticated/profile/mfa/index.tsx'), code: "import { x } from '../../../../features/mfa/MfaList.page';" },
     { filename: at('features/profile/ProfileDetails.test.tsx'), code: "import { x } from '../identities/linkState';" },
   ],
   invalid: [
+    {
+      filename: at('features/login-log/LoginLog.page.tsx'),
+      code: "import { x } from '../secure-account/visit';",
+      errors: [{ messageId: 'otherFeature' }],
+    },
     { filename: at('features/profile/Overview.tsx'), code: "import { x } from '../mfa/factorCatalogue';", errors: [{ messageId: 'otherFeature' }] },
     {
       filename: at('features/mfa/wizards/AppWizard.tsx'),

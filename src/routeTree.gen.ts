@@ -18,6 +18,7 @@ import { Route as AuthenticatedProfileDetailsRouteImport } from './routes/_authe
 import { Route as AuthenticatedProfileLoginRouteImport } from './routes/_authenticated/profile/login'
 import { Route as AuthenticatedProfilePasswordRouteImport } from './routes/_authenticated/profile/password'
 import { Route as AuthenticatedProfileQuestionRouteImport } from './routes/_authenticated/profile/question'
+import { Route as AuthenticatedProfileSecureAccountRouteImport } from './routes/_authenticated/profile/secure-account'
 import { Route as AuthProviderCallbackRouteImport } from './routes/auth/$provider/callback'
 import { Route as AuthProviderLoginRouteImport } from './routes/auth/$provider/login'
 import { Route as AuthDefaultCallbackRouteImport } from './routes/auth/default/callback'
@@ -76,6 +77,12 @@ const AuthenticatedProfileQuestionRoute =
     path: '/profile/question',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedProfileSecureAccountRoute =
+  AuthenticatedProfileSecureAccountRouteImport.update({
+    id: '/profile/secure-account',
+    path: '/profile/secure-account',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthProviderCallbackRoute = AuthProviderCallbackRouteImport.update({
   id: '/auth/$provider/callback',
   path: '/auth/$provider/callback',
@@ -127,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/profile/login': typeof AuthenticatedProfileLoginRoute
   '/profile/password': typeof AuthenticatedProfilePasswordRoute
   '/profile/question': typeof AuthenticatedProfileQuestionRoute
+  '/profile/secure-account': typeof AuthenticatedProfileSecureAccountRoute
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/auth/$provider/login': typeof AuthProviderLoginRoute
   '/auth/default/callback': typeof AuthDefaultCallbackRoute
@@ -145,6 +153,7 @@ export interface FileRoutesByTo {
   '/profile/login': typeof AuthenticatedProfileLoginRoute
   '/profile/password': typeof AuthenticatedProfilePasswordRoute
   '/profile/question': typeof AuthenticatedProfileQuestionRoute
+  '/profile/secure-account': typeof AuthenticatedProfileSecureAccountRoute
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/auth/$provider/login': typeof AuthProviderLoginRoute
   '/auth/default/callback': typeof AuthDefaultCallbackRoute
@@ -165,6 +174,7 @@ export interface FileRoutesById {
   '/_authenticated/profile/login': typeof AuthenticatedProfileLoginRoute
   '/_authenticated/profile/password': typeof AuthenticatedProfilePasswordRoute
   '/_authenticated/profile/question': typeof AuthenticatedProfileQuestionRoute
+  '/_authenticated/profile/secure-account': typeof AuthenticatedProfileSecureAccountRoute
   '/auth/$provider/callback': typeof AuthProviderCallbackRoute
   '/auth/$provider/login': typeof AuthProviderLoginRoute
   '/auth/default/callback': typeof AuthDefaultCallbackRoute
@@ -185,6 +195,7 @@ export interface FileRouteTypes {
     | '/profile/login'
     | '/profile/password'
     | '/profile/question'
+    | '/profile/secure-account'
     | '/auth/$provider/callback'
     | '/auth/$provider/login'
     | '/auth/default/callback'
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
     | '/profile/login'
     | '/profile/password'
     | '/profile/question'
+    | '/profile/secure-account'
     | '/auth/$provider/callback'
     | '/auth/$provider/login'
     | '/auth/default/callback'
@@ -222,6 +234,7 @@ export interface FileRouteTypes {
     | '/_authenticated/profile/login'
     | '/_authenticated/profile/password'
     | '/_authenticated/profile/question'
+    | '/_authenticated/profile/secure-account'
     | '/auth/$provider/callback'
     | '/auth/$provider/login'
     | '/auth/default/callback'
@@ -311,6 +324,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileQuestionRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/profile/secure-account': {
+      id: '/_authenticated/profile/secure-account'
+      path: '/profile/secure-account'
+      fullPath: '/profile/secure-account'
+      preLoaderRoute: typeof AuthenticatedProfileSecureAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/auth/$provider/callback': {
       id: '/auth/$provider/callback'
       path: '/auth/$provider/callback'
@@ -375,6 +395,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedProfileLoginRoute: typeof AuthenticatedProfileLoginRoute
   AuthenticatedProfilePasswordRoute: typeof AuthenticatedProfilePasswordRoute
   AuthenticatedProfileQuestionRoute: typeof AuthenticatedProfileQuestionRoute
+  AuthenticatedProfileSecureAccountRoute: typeof AuthenticatedProfileSecureAccountRoute
   AuthenticatedProfileIndexRoute: typeof AuthenticatedProfileIndexRoute
   AuthenticatedProfileMfaIndexRoute: typeof AuthenticatedProfileMfaIndexRoute
   AuthenticatedProfileMfaEnrollProviderFactorTypeRoute: typeof AuthenticatedProfileMfaEnrollProviderFactorTypeRoute
@@ -385,6 +406,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedProfileLoginRoute: AuthenticatedProfileLoginRoute,
   AuthenticatedProfilePasswordRoute: AuthenticatedProfilePasswordRoute,
   AuthenticatedProfileQuestionRoute: AuthenticatedProfileQuestionRoute,
+  AuthenticatedProfileSecureAccountRoute:
+    AuthenticatedProfileSecureAccountRoute,
   AuthenticatedProfileIndexRoute: AuthenticatedProfileIndexRoute,
   AuthenticatedProfileMfaIndexRoute: AuthenticatedProfileMfaIndexRoute,
   AuthenticatedProfileMfaEnrollProviderFactorTypeRoute:

@@ -76,4 +76,11 @@ export interface Factor {
   provider: FactorProvider;
   status: FactorStatus;
   profile?: FactorProfile;
+  /**
+   * Okta; when the factor was enrolled. Optional: the portal shows "Added {date}" when
+   * it is present and nothing when it is absent.
+   */
+  created?: string;
+  /** Okta; when the factor last changed. Optional. */
+  lastUpdated?: string;
 }

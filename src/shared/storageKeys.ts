@@ -28,6 +28,8 @@ export const SIGNED_IN_AT_KEY = 'portal.signedInAt';
 export const LINK_TAB_KEY = 'portal.linkAttempt';
 /** The signed ticket a provider's code exchange returned, sent back with the link. */
 export const LINK_TICKET_KEY = 'portal.linkTicket';
+/** What was done in this tab's visit to the "This wasn't me" guide (no secrets). */
+export const SECURE_ACCOUNT_VISIT_KEY = 'portal.secureAccountVisit';
 /** The provider this tab has just linked, for its success page. */
 export const JUST_LINKED_KEY = 'portal.justLinked';
 /** The last sign-in started to renew an expired session (the loop guard). */

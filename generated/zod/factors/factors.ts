@@ -107,6 +107,13 @@ export const GetFactorsResponse = zod
               })
               .optional()
               .describe('Details of a set-up factor; which fields appear depends on its type.'),
+            created: zod.iso
+              .datetime({ offset: true })
+              .optional()
+              .describe(
+                'Okta; when the factor was enrolled. Optional: the portal shows "Added {date}" when\nit is present and nothing when it is absent.\n',
+              ),
+            lastUpdated: zod.iso.datetime({ offset: true }).optional().describe('Okta; when the factor last changed. Optional.'),
           })
           .describe(
             "One multi-factor authentication factor. `factorType` is the specification's\n`Factor.type`. The portal adds a display name and order from its catalogue.\n",

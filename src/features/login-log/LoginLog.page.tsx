@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
 import '../../shared/ui/laterPageStyles';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
@@ -10,6 +11,7 @@ import { useT, type MessageKey, useLanguage } from '../../messages/t';
 import { messageOf } from '../../shared/api/queryClient';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { ExportCsv } from './ExportCsv';
 import { formatLoginTime } from './formatLoginTime';
 import { isNearBottom, loginLogQueryOptions } from './loginLogQuery';
 
@@ -24,6 +26,27 @@ const COLUMNS: Array<{ key: keyof LoginLogEntry; label: MessageKey }> = [
 
 const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language) =>
   key === 'time' ? formatLoginTime(entry.time, undefined, language) : entry[key];
+
+/**
+ * "This wasn't me": the guide to securing the account, naming this login (its time, browser
+ * and place go in the address; the guide checks them as it would any crafted link).
+ */
+function NotMeLink({ entry, language }: { entry: LoginLogEntry; language: Language }) {
+  const t = useT();
+  return (
+    <Anchor
+      renderRoot={(props) => (
+        <Link {...props} to="/profile/secure-account" search={{ time: entry.time, browser: entry.browser, place: entry.district }} />
+      )}
+      size="sm"
+      underline="always"
+      aria-label={t('loginLog.notMeLabel', { time: formatLoginTime(entry.time, undefined, language), browser: entry.browser, place: entry.district })}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {t('loginLog.notMe')}
+    </Anchor>
+  );
+}
 
 /** The rows the virtualizer draws, and the space kept for the ones it does not. */
 interface DrawnRows {
@@ -48,12 +71,13 @@ function LoginTable({ rows, items, paddingTop, paddingBottom, measure, language 
               {t(column.label)}
             </Table.Th>
           ))}
+          <Table.Th scope="col">{t('loginLog.action')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {paddingTop > 0 && (
           <tr aria-hidden="true">
-            <td colSpan={COLUMNS.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
+            <td colSpan={COLUMNS.length + 1} style={{ height: paddingTop, padding: 0, border: 0 }} />
           </tr>
         )}
         {items.map((item) => (
@@ -61,11 +85,14 @@ function LoginTable({ rows, items, paddingTop, paddingBottom, measure, language 
             {COLUMNS.map((column) => (
               <Table.Td key={column.key}>{cell(rows[item.index]!, column.key, language)}</Table.Td>
             ))}
+            <Table.Td>
+              <NotMeLink entry={rows[item.index]!} language={language} />
+            </Table.Td>
           </Table.Tr>
         ))}
         {paddingBottom > 0 && (
           <tr aria-hidden="true">
-            <td colSpan={COLUMNS.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+            <td colSpan={COLUMNS.length + 1} style={{ height: paddingBottom, padding: 0, border: 0 }} />
           </tr>
         )}
       </Table.Tbody>
@@ -94,6 +121,9 @@ function LoginCards({ rows, items, paddingTop, paddingBottom, measure, language 
                 </div>
               ))}
             </SimpleGrid>
+            <Text mt="xs" size="sm">
+              <NotMeLink entry={rows[item.index]!} language={language} />
+            </Text>
           </Card>
         </li>
       ))}
@@ -125,7 +155,9 @@ export function LoginLogPage() {
   const loadMoreIfNearBottom = useCallback(() => {
     if (!hasNextPage || isFetchingNextPage || isError) return;
     const page = document.documentElement;
-    if (isNearBottom(window.scrollY, window.innerHeight, page.scrollHeight)) void fetchNextPage();
+    // The scroll and the after-draw check can both fire before the fetch shows as under way:
+    // the second call must not cancel the first and ask for the same page again.
+    if (isNearBottom(window.scrollY, window.innerHeight, page.scrollHeight)) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   useEffect(() => {
@@ -157,6 +189,7 @@ export function LoginLogPage() {
   return (
     <>
       <PageTitle>{t('page.loginLog')}</PageTitle>
+      {rows.length > 0 && <ExportCsv />}
       <div ref={listRef}>
         {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}
         {rows.length > 0 && !isNarrow && <LoginTable {...drawn} />}

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginLogPage } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
@@ -53,12 +53,12 @@ describe('Previous Login', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Login time', 'Browser', 'OS', 'IP address', 'District', 'Application']);
+    ).toEqual(['Login time', 'Browser', 'OS', 'IP address', 'District', 'Application', 'Not you?']);
     const first = example<LoginLogPage>('getLoginLog', 'new-user').logs[0]!;
     const cells = within(dataRows()[0]!)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual([formatLoginTime(first.time), first.browser, first.os, first.ip, first.district, first.application]);
+    expect(cells).toEqual([formatLoginTime(first.time), first.browser, first.os, first.ip, first.district, first.application, "This wasn't me"]);
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
     expect(screen.getByText(/You have reached the end of your login history\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -135,5 +135,78 @@ describe('Previous Login', () => {
     renderRoute('/profile/login');
     expect(await screen.findByText('There are no previous logins to show.')).toBeInTheDocument();
     expect(screen.queryByTestId('login-log-table')).not.toBeInTheDocument();
+  });
+
+  it('leads from each login to the guide, naming it', async () => {
+    serveFullHistory();
+    const { user, router } = renderRoute('/profile/login');
+    await waitFor(() => expect(loaded()).toBe(20));
+    const first = example<LoginLogPage>('getLoginLog', 'full').logs[0]!;
+    const link = within(dataRows()[0]!).getByRole('link', {
+      name: `This wasn't me: ${formatLoginTime(first.time)}, ${first.browser}, ${first.district}`,
+    });
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
+    expect(router.state.location.search).toEqual({ time: first.time, browser: first.browser, place: first.district });
+  });
+});
+
+describe('Download CSV', () => {
+  let saved: Blob[] = [];
+  let names: string[] = [];
+  beforeEach(() => {
+    saved = [];
+    names = [];
+    // jsdom has no downloads: keep what would be saved, and the name it would be saved under.
+    URL.createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), 'blob:test'));
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('saves every login of every page, with the table’s headers and ISO times, under a dated name', async () => {
+    const requests = serveFullHistory();
+    const { user } = renderRoute('/profile/login');
+    await waitFor(() => expect(loaded()).toBe(20));
+    const button = screen.getByRole('button', { name: 'Download CSV' });
+    await user.click(button);
+    expect(await screen.findByText('Downloaded 45 logins.')).toBeInTheDocument();
+    // The export asks for the largest pages the contract allows and follows every afterToken.
+    expect(requests.slice(1)).toEqual(['100:null', '100:full-page-2', '100:full-page-3']);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.type).toBe('text/csv;charset=utf-8');
+    const text = new TextDecoder().decode(await saved[0]!.arrayBuffer());
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Login time,Browser,OS,IP address,District,Application');
+    expect(lines).toHaveLength(1 + 45 + 1);
+    const all = ['full', 'full-page-2', 'full-page-3'].flatMap((page) => example<LoginLogPage>('getLoginLog', page).logs);
+    const last = all[44]!;
+    const [time, ...rest] = lines[45]!.split(',');
+    expect(new Date(time!).getTime()).toBe(Date.parse(last.time));
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(rest).toEqual([last.browser, last.os, last.ip, last.district, last.application]);
+    expect(names).toEqual([expect.stringMatching(/^login-history-\d{4}-\d{2}-\d{2}\.csv$/)]);
+    expect(button).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('says why when a page fails, and saves nothing', async () => {
+    server.use(
+      http.get('*/api/v1/user/log', ({ request }) => {
+        const url = new URL(request.url);
+        const afterToken = url.searchParams.get('afterToken');
+        if (url.searchParams.get('num') === '100' && afterToken === 'full-page-2') {
+          return HttpResponse.json({ errorMessage: 'Log service is busy' }, { status: 503 });
+        }
+        return HttpResponse.json(example<LoginLogPage>('getLoginLog', afterToken ?? 'full'));
+      }),
+    );
+    const { user } = renderRoute('/profile/login');
+    await waitFor(() => expect(loaded()).toBe(20));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Download failed: Log service is busy')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).not.toHaveAttribute('aria-busy', 'true');
   });
 });

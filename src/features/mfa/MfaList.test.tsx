@@ -18,6 +18,9 @@ const rowsText = () =>
         .map((cell) => cell.textContent),
     );
 
+/** "Added {date}" as the page writes it in English, in the test's own time zone. */
+const added = (iso: string) => `Added ${new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso))}`;
+
 describe('Set up MFA', () => {
   it('shows every known factor of the new user as Disabled in view mode', async () => {
     renderRoute('/profile/mfa');
@@ -37,12 +40,29 @@ describe('Set up MFA', () => {
     server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
     const { user } = renderRoute('/profile/mfa');
     await screen.findByRole('table');
-    expect(rowsText().map(([name, state]) => `${name}: ${state}`)).toContain('YubiKey 5 NFC: Enabled');
+    expect(rowsText().map(([name, state]) => `${name}: ${state}`)).toContain(`YubiKey 5 NFC${added('2025-10-20T08:05:59.000Z')}: Enabled`);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('button', { name: 'Remove YubiKey 5 NFC' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Authenticator' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up Security Key or Biometric Authenticator' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove SMS Authentication' })).toBeInTheDocument();
+  });
+
+  it('says when each method was added where the server gives the date, and nothing where it does not', async () => {
+    const full = example<FactorListResponse>('getFactors', 'full');
+    server.use(
+      getGetFactorsMockHandler({
+        factors: full.factors.map((f) => (f.factorType === 'call' ? { ...f, created: undefined, lastUpdated: undefined } : f)),
+      }),
+    );
+    renderRoute('/profile/mfa');
+    await screen.findByRole('table');
+    const byName = Object.fromEntries(rowsText().map(([name, state]) => [name, state]));
+    expect(Object.keys(byName)).toContain(`SMS Authentication${added('2025-03-10T06:45:12.000Z')}`);
+    expect(Object.keys(byName)).toContain(`Authenticator${added('2026-11-22T01:50:03.000Z')}`);
+    expect(Object.keys(byName)).toContain('Voice Call Authentication');
+    // Okta Verify (its code entry folded in), Google, email, SMS, both keys and the university's authenticator.
+    expect(screen.getAllByText(/^Added /)).toHaveLength(7);
   });
 
   it('removes a factor, says so and refreshes the list', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Factor, FactorListResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
+import { addedOf, formatAddedDate } from './addedDate';
 import { mfaRows, type MfaRow } from './factorCatalogue';
 import { listedKindOf } from './factorKinds';
 
@@ -82,5 +83,34 @@ describe('mfaRows', () => {
 
   it('is empty without factors', () => {
     expect(mfaRows([])).toEqual([]);
+  });
+
+  it('says when the method of each Remove row was added, and nothing for one to set up, unreadable or without the date', () => {
+    const factors = [
+      factor('sms', 'OKTA', 'ACTIVE', { id: 's1', created: '2025-03-10T06:45:12.000Z' }),
+      factor('email', 'OKTA', 'NOT_SETUP', { created: '2025-03-10T06:45:12.000Z' }),
+      factor('call', 'OKTA', 'ACTIVE', { id: 'c1' }),
+      factor('token:hotp', 'CUSTOM', 'ACTIVE', { id: 'h1', created: 'last week' }),
+      factor('webauthn', 'FIDO', 'ACTIVE', { id: 'w1', created: '2026-11-22T01:50:03.000Z' }),
+    ];
+    expect(mfaRows(factors).map((row) => [row.key, addedOf(row, factors)])).toEqual([
+      ['mfa.factor.email', undefined],
+      ['mfa.factor.sms', '2025-03-10T06:45:12.000Z'],
+      ['mfa.factor.call', undefined],
+      ['webauthn:w1', '2026-11-22T01:50:03.000Z'],
+      ['webauthn:setup', undefined],
+      ['mfa.factor.custom', undefined],
+    ]);
+  });
+});
+
+describe('formatAddedDate', () => {
+  it.each([
+    ['2025-03-10T06:45:12.000Z', 'en', 'UTC', '10 March 2025'],
+    ['2025-03-10T20:45:12.000Z', 'en', 'Asia/Hong_Kong', '11 March 2025'],
+    ['2025-03-10T06:45:12.000Z', 'zh-HK', 'Asia/Hong_Kong', '2025年3月10日'],
+    ['2025-03-10T06:45:12.000Z', 'zh-CN', 'Asia/Hong_Kong', '2025年3月10日'],
+  ] as const)('%s in %s (%s) reads %s', (iso, language, zone, expected) => {
+    expect(formatAddedDate(iso, language, zone)).toBe(expected);
   });
 });

@@ -47,7 +47,11 @@ function FieldMessages({ problems }: { problems: PasswordProblem[] }) {
   );
 }
 
-export function ChangePasswordPage() {
+/**
+ * /profile/password. After a change the person goes to / (spec), or, when `onChanged` is given
+ * (opened from the "This wasn't me" guide), wherever it sends them.
+ */
+export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {}) {
   const t = useT();
   const navigate = useNavigate();
   const policyQuery = useGetPasswordPolicy();
@@ -97,7 +101,8 @@ export function ChangePasswordPage() {
         {
           onSuccess: () => {
             toast.success(t('password.success'));
-            void navigate({ to: '/' });
+            if (onChanged) onChanged();
+            else void navigate({ to: '/' });
           },
         },
       );

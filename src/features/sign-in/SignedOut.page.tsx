@@ -21,7 +21,8 @@ export function SignedOut({ inProgress }: { inProgress: boolean }) {
   return (
     <PublicLayout>
       <PageTitle>{t('auth.signedOutTitle')}</PageTitle>
-      <Text mb="md">{t('auth.signedOutElsewhere')}</Text>
+      <Text mb="xs">{t('auth.signedOutElsewhere')}</Text>
+      <Text mb="md">{t('auth.signedOutEverywhere')}</Text>
       {/* A full page load: this tab's ended session leaves memory with the old page. */}
       <Button component="a" href="/auth/default/login">
         {t('auth.signInAgain')}

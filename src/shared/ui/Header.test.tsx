@@ -91,13 +91,16 @@ describe('signed-in shell', () => {
     const { user, auth, queryClient, router } = renderRoute('/profile/details');
     await screen.findByTestId('header-user-name');
     expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    // What it does is said before it is done.
+    expect(logout).toHaveAccessibleDescription('Signs you out on every device and in every tab.');
+    await user.click(logout);
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(bearers).toEqual(['Bearer test-access-token']));
     // The signed-in pages leave the screen, so nothing rebuilds what the cache held.
     await waitFor(() => expect(router.state.location.pathname).toBe('/signed-out'));
     await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
-    expect(screen.getByText('Signing you out...')).toBeInTheDocument();
+    expect(screen.getByText('Signing you out on every device and in every tab...')).toBeInTheDocument();
   });
 
   it('a 401 on ending the sessions during logout starts no sign-in', async () => {
@@ -108,7 +111,10 @@ describe('signed-in shell', () => {
     auth.signOut.mockImplementation(
       async ({ endServerSessions } = {}) => void (await endServerSessions?.('test-access-token').catch(() => undefined)),
     );
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    // What it does is said before it is done.
+    expect(logout).toHaveAccessibleDescription('Signs you out on every device and in every tab.');
+    await user.click(logout);
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(auth.signIn).not.toHaveBeenCalled();
@@ -124,7 +130,10 @@ describe('signed-in shell', () => {
       }),
     );
     const { user, auth } = renderRoute('/profile/details');
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    // What it does is said before it is done.
+    expect(logout).toHaveAccessibleDescription('Signs you out on every device and in every tab.');
+    await user.click(logout);
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     expect(ended).toBe(1);
     expect(screen.queryByText('Session store down')).not.toBeInTheDocument();

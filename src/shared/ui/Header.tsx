@@ -114,9 +114,14 @@ export function Header() {
             <LanguageSwitch />
             <ThemeSwitch />
           </Group>
-          <Button onClick={logout} loading={signingOut} disabled={signingOut}>
+          {/* What Logout does: the screen reader's description of the button. */}
+          <Button onClick={logout} loading={signingOut} disabled={signingOut} aria-describedby="logout-hint">
             {t('nav.logout')}
           </Button>
+          {/* Hidden: read as the button's description, not a second time on its own. */}
+          <span id="logout-hint" hidden>
+            {t('nav.logoutHint')}
+          </span>
         </Group>
       </Group>
     </Box>

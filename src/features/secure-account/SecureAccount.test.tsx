@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
+import { getChangePasswordMockHandler, getGetPasswordPolicyMockHandler } from '../../../generated/api/password/password.msw';
+import { getGetProfileMockHandler } from '../../../generated/api/profile/profile.msw';
+import type { FactorListResponse, PasswordPolicyResponse, ProfileResponse } from '../../../generated/model';
+import { example } from '../../../tests/support/examples';
+import { renderRoute } from '../../../tests/support/renderRoute';
+import { server } from '../../../tests/support/server';
+import { formatLoginTime } from '../login-log/formatLoginTime';
+
+const LOGIN = { time: '2026-11-22T01:42:17Z', browser: 'Firefox 146', place: 'Yau Tsim Mong' };
+const guidePath = (search: Record<string, string> = LOGIN) => `/profile/secure-account?${new URLSearchParams(search).toString()}`;
+const step = (name: RegExp) => screen.getByRole('listitem', { name });
+
+beforeEach(() => {
+  server.use(
+    getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')),
+    getGetProfileMockHandler(example<ProfileResponse>('getProfile', 'full')),
+  );
+});
+
+async function openGuide(path = guidePath()) {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Secure your account' });
+  await screen.findByRole('button', { name: 'Remove SMS Authentication' });
+  return view;
+}
+
+describe("This wasn't me", () => {
+  it('names the sign-in that prompted it and lists four steps, none done yet', async () => {
+    await openGuide();
+    const named = screen.getByRole('region', { name: 'The sign-in you did not recognise' });
+    expect(named).toHaveTextContent(formatLoginTime(LOGIN.time));
+    expect(named).toHaveTextContent('Firefox 146');
+    expect(named).toHaveTextContent('Yau Tsim Mong');
+    expect(screen.getAllByRole('listitem', { name: /^\d\. / }).map((item) => item.getAttribute('aria-labelledby'))).toHaveLength(4);
+    expect(within(step(/Change your password/)).getByText('Not done yet')).toBeInTheDocument();
+    expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a link in the place', { ...LOGIN, place: 'Call https://evil.example' }, 'evil.example'],
+    ['a phone number in the browser', { ...LOGIN, browser: 'Call 91234567' }, '91234567'],
+    ['a time that is not one', { ...LOGIN, time: 'Urgent: call the IT desk' }, 'Urgent'],
+  ])('repeats nothing of a crafted link (%s)', async (_, search, crafted) => {
+    await openGuide(guidePath(search));
+    expect(screen.getByRole('heading', { level: 2, name: '1. Change your password' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'The sign-in you did not recognise' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(crafted);
+    expect(document.body).not.toHaveTextContent('Firefox 146');
+  });
+
+  it('lists each method with when it was added, and removing one (asked first) marks the step done', async () => {
+    let removed = '';
+    const full = example<FactorListResponse>('getFactors', 'full');
+    server.use(
+      http.get('*/api/v1/user/factor', () =>
+        HttpResponse.json(
+          removed ? { factors: full.factors.map((f) => (f.id === removed ? { ...f, id: undefined, status: 'NOT_SETUP' } : f)) } : full,
+        ),
+      ),
+      http.delete('*/api/v1/user/factor/:factorId', ({ params }) => ((removed = String(params.factorId)), HttpResponse.json({ status: true }))),
+    );
+    const { user } = await openGuide();
+    const methods = step(/Review your sign-in methods/);
+    const added = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date('2026-11-22T01:50:03.000Z'));
+    expect(within(methods).getByRole('row', { name: new RegExp(`Authenticator Added ${added}`) })).toBeInTheDocument();
+    // Only methods set up are listed, each removable at once; nothing to set up here.
+    expect(within(methods).queryByRole('button', { name: /^Set up/ })).not.toBeInTheDocument();
+
+    await user.click(within(methods).getByRole('button', { name: 'Remove Authenticator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Authenticator?' });
+    expect(removed).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(methods).findByText('Removed in this visit: Authenticator')).toBeInTheDocument();
+    expect(within(methods).getByText('Done in this visit')).toBeInTheDocument();
+    expect(removed).toBe('fwf2taimanplatform');
+    await waitFor(() => expect(within(methods).queryByRole('button', { name: 'Remove Authenticator' })).not.toBeInTheDocument());
+  });
+
+  it('a cancelled removal leaves the step not done', async () => {
+    const { user } = await openGuide();
+    const methods = step(/Review your sign-in methods/);
+    await user.click(within(methods).getByRole('button', { name: 'Remove SMS Authentication' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(methods).getByText('Not done yet')).toBeInTheDocument();
+    await user.click(within(methods).getByRole('button', { name: 'All of these are mine' }));
+    expect(within(methods).getByText('Done in this visit')).toBeInTheDocument();
+  });
+
+  it('goes to the password page and, once the password is changed, back to the guide for the same sign-in, step 1 done', async () => {
+    server.use(
+      getGetPasswordPolicyMockHandler(example<PasswordPolicyResponse>('getPasswordPolicy', 'none')),
+      getChangePasswordMockHandler({ status: true }),
+    );
+    const { user, router } = await openGuide();
+    await user.click(within(step(/Change your password/)).getByRole('link', { name: 'Change Password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/password'));
+    expect(router.state.location.search).toEqual({ from: 'secure-account' });
+    await user.type(await screen.findByLabelText('Current password'), 'old-Passw0rd!');
+    await user.type(screen.getByLabelText('New password'), 'New-Passw0rd!2026');
+    await user.type(screen.getByLabelText('Confirm new password'), 'New-Passw0rd!2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
+    expect(router.state.location.search).toEqual(LOGIN);
+    const password = await screen.findByRole('listitem', { name: /Change your password/ });
+    expect(within(password).getByText('Done in this visit')).toBeInTheDocument();
+    // The sign-in is still named.
+    expect(screen.getByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent('Firefox 146');
+  });
+
+  it('the password page opened on its own still goes to / (spec)', async () => {
+    server.use(
+      getGetPasswordPolicyMockHandler(example<PasswordPolicyResponse>('getPasswordPolicy', 'none')),
+      getChangePasswordMockHandler({ status: true }),
+    );
+    const { user, router } = renderRoute('/profile/password?from=elsewhere');
+    await user.type(await screen.findByLabelText('Current password'), 'old-Passw0rd!');
+    await user.type(screen.getByLabelText('New password'), 'New-Passw0rd!2026');
+    await user.type(screen.getByLabelText('Confirm new password'), 'New-Passw0rd!2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/profile\/(password|secure-account)/));
+  });
+
+  it('counts the recovery email and the question as checked once seen to, and the step done with both', async () => {
+    const { user, router } = await openGuide();
+    const details = step(/Check your recovery email and security question/);
+    expect(within(details).getByText(example<ProfileResponse>('getProfile', 'full').secondaryEmail!)).toBeInTheDocument();
+    expect(within(details).getByText('What is the food you least liked as a child?')).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'This email is mine' }));
+    expect(within(details).getAllByText('Done in this visit')).toHaveLength(1);
+    expect(within(details).getAllByText('Not done yet')).toHaveLength(2);
+    await user.click(within(details).getByRole('link', { name: 'Check your security question' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/question'));
+    router.history.back();
+    const back = await screen.findByRole('listitem', { name: /Check your recovery email and security question/ });
+    await waitFor(() => expect(within(back).getAllByText('Done in this visit')).toHaveLength(3));
+  });
+
+  it('starts a new visit for another sign-in', async () => {
+    const { user, router } = await openGuide();
+    await user.click(within(step(/Review your sign-in methods/)).getByRole('button', { name: 'All of these are mine' }));
+    expect(within(step(/Review your sign-in methods/)).getByText('Done in this visit')).toBeInTheDocument();
+    await router.navigate({ to: '/profile/secure-account', search: { ...LOGIN, time: '2026-11-21T02:09:25Z' } });
+    await waitFor(() => expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument());
+  });
+
+  it('signs out everywhere with the portal’s logout, saying what it does', async () => {
+    const { user, auth, router } = await openGuide();
+    const signOut = step(/Sign out everywhere/);
+    expect(signOut).toHaveTextContent('Signs you out on every device and in every tab.');
+    await user.click(within(signOut).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signed-out'));
+  });
+});

@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from 'react';
+import { SECURE_ACCOUNT_VISIT_KEY } from '../../shared/storageKeys';
+import type { NamedLogin } from './secureAccountSearch';
+
+/**
+ * What the person has done in this visit to the "This wasn't me" guide. Kept in this tab's
+ * session storage (a logout clears it), so it survives a trip to the password page and back,
+ * or a reload. Nothing secret: which steps were done, the names of removed methods and the
+ * login the guide names.
+ */
+export interface Visit {
+  /** The login the guide was opened for; another login starts a new visit. */
+  login?: NamedLogin;
+  passwordChanged: boolean;
+  /** Names of the methods removed in this visit. */
+  removed: string[];
+  /** The person said every remaining method is theirs. */
+  methodsConfirmed: boolean;
+  questionChecked: boolean;
+  recoveryEmailChecked: boolean;
+}
+
+const FRESH: Visit = { passwordChanged: false, removed: [], methodsConfirmed: false, questionChecked: false, recoveryEmailChecked: false };
+
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; visit: Visit } | undefined;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** Session storage is read as untrusted too: anything that is not a visit is a fresh one. */
+function parse(raw: string | null): Visit {
+  if (!raw) return FRESH;
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const login = value.login as Record<string, unknown> | undefined;
+    return {
+      login:
+        login && isString(login.time) && isString(login.browser) && isString(login.place)
+          ? { time: login.time, browser: login.browser, place: login.place }
+          : undefined,
+      passwordChanged: value.passwordChanged === true,
+      removed: Array.isArray(value.removed) ? value.removed.filter(isString).slice(0, 50) : [],
+      methodsConfirmed: value.methodsConfirmed === true,
+      questionChecked: value.questionChecked === true,
+      recoveryEmailChecked: value.recoveryEmailChecked === true,
+    };
+  } catch {
+    return FRESH;
+  }
+}
+
+function read(): Visit {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(SECURE_ACCOUNT_VISIT_KEY);
+  } catch {
+    // no storage: the visit lives in memory only
+    return cached?.visit ?? FRESH;
+  }
+  if (cached?.raw !== raw) cached = { raw, visit: parse(raw) };
+  return cached.visit;
+}
+
+function write(visit: Visit) {
+  const raw = JSON.stringify(visit);
+  cached = { raw, visit };
+  try {
+    window.sessionStorage.setItem(SECURE_ACCOUNT_VISIT_KEY, raw);
+  } catch {
+    // kept in memory
+  }
+  listeners.forEach((listener) => listener());
+}
+
+const sameLogin = (a?: NamedLogin, b?: NamedLogin) => a?.time === b?.time && a?.browser === b?.browser && a?.place === b?.place;
+
+/**
+ * Opens the guide for a login (or none): the visit goes on when it is about the same login
+ * (back from the password page, or a reload), and starts afresh for another.
+ */
+export function beginVisit(login: NamedLogin | undefined) {
+  if (sameLogin(read().login, login)) return;
+  write(login ? { ...FRESH, login } : FRESH);
+}
+
+export function updateVisit(change: Partial<Omit<Visit, 'login' | 'removed'>> & { removedName?: string }) {
+  const { removedName, ...rest } = change;
+  const visit = read();
+  write({ ...visit, ...rest, removed: removedName ? [...visit.removed, removedName] : visit.removed });
+}
+
+/** The login the visit is about, to come back to the guide with it. */
+export function visitLogin(): NamedLogin | undefined {
+  return read().login;
+}
+
+export function useVisit(): Visit {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    read,
+    () => FRESH,
+  );
+}
