@@ -147,7 +147,16 @@ const sameKind = (a: { factorType: string; provider: string }, b: { factorType: 
 /** Puts an enrolled factor in the list: in place of one of its kind not (yet) active, else beside them. */
 function addFactor(state: PersonaState, factor: Factor) {
   const at = state.factors.findIndex((f) => sameKind(f, factor) && f.status !== 'ACTIVE');
-  const entry: Factor = { id: factor.id, factorType: factor.factorType, provider: factor.provider, status: factor.status };
+  // Okta dates every factor it enrols (created, lastUpdated): the method list shows "Added …".
+  const now = new Date().toISOString();
+  const entry: Factor = {
+    id: factor.id,
+    factorType: factor.factorType,
+    provider: factor.provider,
+    status: factor.status,
+    created: now,
+    lastUpdated: now,
+  };
   if (factor.profile) entry.profile = factor.profile;
   if (at >= 0) state.factors[at] = entry;
   else state.factors.push(entry);
@@ -220,6 +229,7 @@ function stateful(operationId: string, persona: string, params: Record<string, s
       const found = factor(params.factorId);
       if (!found) return error(400, `No factor ${params.factorId}.`);
       found.status = 'ACTIVE';
+      found.lastUpdated = new Date().toISOString();
       return ok({ id: found.id, status: 'ACTIVE', factorType: found.factorType, provider: found.provider });
     }
     case 'pollFactorActivation': {

@@ -105,11 +105,30 @@ describe('the mock API of npm start', () => {
     const activated = await call('smwong25', 'POST', `/api/v1/user/factor/${id}/activate`, { passCode: '123456' });
     expect(activated).toMatchObject({ status: 200, body: { id, status: 'ACTIVE' } });
     const sms = (await factorsOf('smwong25')).filter((f) => f.factorType === 'sms');
-    expect(sms).toEqual([{ id, factorType: 'sms', provider: 'OKTA', status: 'ACTIVE', profile: { phoneNumber: '+447700900123' } }]);
+    const isoTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    expect(sms).toEqual([
+      {
+        id,
+        factorType: 'sms',
+        provider: 'OKTA',
+        status: 'ACTIVE',
+        profile: { phoneNumber: '+447700900123' },
+        created: isoTime,
+        lastUpdated: isoTime,
+      },
+    ]);
 
     // The other persona's list is its own.
     expect((await factorsOf('taiman.chan')).filter((f) => f.factorType === 'sms')).toEqual([
-      { id: 'mbf1taimansms', factorType: 'sms', provider: 'OKTA', status: 'ACTIVE', profile: { phoneNumber: '+85291234567' } },
+      {
+        id: 'mbf1taimansms',
+        factorType: 'sms',
+        provider: 'OKTA',
+        status: 'ACTIVE',
+        profile: { phoneNumber: '+85291234567' },
+        created: '2025-03-10T06:45:12.000Z',
+        lastUpdated: '2025-06-01T01:20:00.000Z',
+      },
     ]);
 
     // Removing it leaves SMS not set up again.
