@@ -2,7 +2,7 @@
 // request to `vite preview` on a port of its own, so the build is served with its real headers,
 // and it lets a test do what WebKit's and Firefox's drivers cannot do from the outside:
 //   - make a built file go missing, until the tab loads its next document or for good (a release);
-//   - name the next release, which rewrites index.html's script address (a new build's name);
+//   - publish a release: the next index names every file anew (the build's files under /assets/rN/);
 //   - choose the mock API's answers (Prism's Prefer header) for one path, call by call.
 // A test sets this with POST /__engines (JSON, see EngineState) and reads what was served with
 // GET /__engines. Run as `node tests/engines/appServer.ts`; it stops the preview when it stops.
@@ -17,7 +17,7 @@ export const CONTROL_PATH = '/__engines';
 export interface EngineState {
   /** Paths answered 404: until the tab loads another document (`untilReload`), or always. */
   gone: { path: string; untilReload: boolean }[];
-  /** The release index.html names: its entry script's address carries `?release=N` when N > 0. */
+  /** The release index.html names: when N > 0, its files under /assets/rN/ (see below). */
   release: number;
   /** Prism examples for requests whose path ends with `path`, one per call; the last repeats. */
   prefer: { path: string; examples: string[] }[];
@@ -30,6 +30,8 @@ export interface EngineCounts {
   documents: number;
   /** Requests refused as gone. */
   refused: number;
+  /** Requests for a gone path that were served (after the reload). */
+  servedAgain: number;
   /** Calls answered per `prefer` path. */
   preferred: Record<string, number>;
   /** The bodies sent to each recorded path. */
@@ -37,7 +39,7 @@ export interface EngineCounts {
 }
 
 const plainState = (): EngineState => ({ gone: [], release: 0, prefer: [], record: [] });
-const noCounts = (): EngineCounts => ({ documents: 0, refused: 0, preferred: {}, bodies: {} });
+const noCounts = (): EngineCounts => ({ documents: 0, refused: 0, servedAgain: 0, preferred: {}, bodies: {} });
 let state = plainState();
 let counts = noCounts();
 
@@ -81,7 +83,9 @@ function main() {
     }
 
     const document = isDocument(req);
-    const gone = state.gone.find((file) => file.path === path && !(file.untilReload && counts.documents > 0));
+    const named = state.gone.find((file) => file.path === path);
+    const gone = named && !(named.untilReload && counts.documents > 0);
+    if (named && !gone) counts.servedAgain += 1;
     if (document) counts.documents += 1;
     if (gone) {
       counts.refused += 1;
@@ -97,19 +101,24 @@ function main() {
       counts.preferred[preferred.path] = served + 1;
       headers.prefer = `example=${preferred.examples[Math.min(served, preferred.examples.length - 1)]}`;
     }
-    // A release's index is rewritten, so it is fetched whole.
-    if (document && state.release > 0) delete headers['accept-encoding'];
+    // A release's files are the build's under /assets/rN/, and every address in them names that
+    // folder: new names for every file, as a real release's hashes give, so a browser finds
+    // nothing of them in its caches. They are fetched whole, to be rewritten.
+    const release = /^\/assets\/r(\d+)\//.exec(path)?.[1];
+    const rewrite = document ? state.release : Number(release ?? 0);
+    if (rewrite > 0) delete headers['accept-encoding'];
+    const upstreamPath = release ? (req.url ?? '/').replace(`/assets/r${release}/`, '/assets/') : req.url;
 
-    const upstream = forward({ host: 'localhost', port: PREVIEW_PORT, method: req.method, path: req.url, headers }, async (answer) => {
+    const upstream = forward({ host: 'localhost', port: PREVIEW_PORT, method: req.method, path: upstreamPath, headers }, async (answer) => {
       const type = answer.headers['content-type'] ?? '';
-      if (!(document && state.release > 0 && type.startsWith('text/html'))) {
+      if (!(rewrite > 0 && /^(text\/html|text\/javascript|application\/javascript|text\/css)/.test(type))) {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
         return;
       }
-      const html = (await readBody(answer)).replace(/(<script type="module"[^>]*src="[^"?]+)"/, `$1?release=${state.release}"`);
+      const body = (await readBody(answer)).replaceAll('assets/', `assets/r${rewrite}/`);
       delete answer.headers['content-length'];
-      res.writeHead(answer.statusCode ?? 200, answer.headers).end(html);
+      res.writeHead(answer.statusCode ?? 200, answer.headers).end(body);
     });
     upstream.on('error', () => res.writeHead(502).end());
     const recorded = state.record.find((end) => path.endsWith(end));

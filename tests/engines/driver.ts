@@ -83,7 +83,9 @@ async function puppeteerTab(context: BrowserContext): Promise<Tab> {
         .args()
         .map((arg) => arg.evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value))).catch(() => '?')),
     );
-    problems.push(texts.length > 0 ? texts.join(' ') : message.text());
+    // A message of the browser's own (a failed load) has no arguments: its text and address.
+    const own = `${message.text()} ${message.location().url ?? ''}`;
+    problems.push(texts.length > 0 && texts.some((text) => text !== 'undefined') ? texts.join(' ') : own);
   });
   page.on('pageerror', (error) => problems.push(String(error)));
   return {

@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { launch, type Context, type Engine, type EngineBrowser, type Tab } from './driver.ts';
-import { serve } from './ui.ts';
+import { serve, served } from './ui.ts';
 
 /**
  * Each project of playwright.engines.config.ts names one engine; its worker starts that engine
@@ -33,7 +33,9 @@ export const test = base.extend<{ profile: Context; tab: Tab }, { engine: Engine
       // What the tab showed when the test failed, for the report.
       const shown = await tab.evaluate<string>('() => location.href + "\\n" + document.body.innerText.slice(0, 1500)').catch(String);
       await testInfo.attach('tab', { body: shown, contentType: 'text/plain' });
-      console.log(`[${testInfo.project.name}] the tab at the failure: ${shown}\n${tab.problems.join('\n')}`);
+      console.log(
+        `[${testInfo.project.name}] the tab at the failure: ${shown}\n${tab.problems.join('\n')}\nserved: ${JSON.stringify(await served())}`,
+      );
     }
     expect(tab.problems, 'console errors and uncaught errors').toEqual([]);
   },
