@@ -16,6 +16,7 @@ const STEPS = [
   'check:size',
   'docs',
   'test:e2e',
+  'test:engines',
 ];
 
 // The npm that runs the gate runs its steps too (npm sets npm_execpath for its scripts).

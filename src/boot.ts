@@ -5,7 +5,7 @@
 // the page the provider returns to finds them in the HTTP cache. Every other load starts the app.
 import { firstStep } from './shared/auth/firstStep';
 import { leaveForSignIn } from './shared/auth/leaveForSignIn';
-import { reloadForStaleBuild } from './shared/staleBuild';
+import { forgetStaleReloadMarks, reloadForStaleBuild } from './shared/staleBuild';
 
 function startApp() {
   import('./main').catch((reason: unknown) => {
@@ -29,6 +29,7 @@ function prefetchApp() {
   }
 }
 
+forgetStaleReloadMarks();
 const step = firstStep(window.location, window.sessionStorage);
 if ('signIn' in step) {
   // The OpenID library comes first; the app's files follow at the lowest priority, for the page

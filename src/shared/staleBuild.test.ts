@@ -1,12 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, reloadOnceFor } from './staleBuild';
+import { forgetOtherBuildsMarks, isChunkLoadError, reloadOnceFor } from './staleBuild';
 
 const chromeError = new TypeError('Failed to fetch dynamically imported module: https://portal.example/assets/mfa-1a2b.js');
 
 function memoryStorage() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+    key: (index: number) => [...values.keys()][index] ?? null,
+    get length() {
+      return values.size;
+    },
+  };
 }
+
+/** Safari's failure names no file: every missing file fails with this one message. */
+const safariError = () => new TypeError('Importing a module script failed.');
 
 describe('isChunkLoadError', () => {
   it.each([
@@ -62,5 +73,34 @@ describe('reloadOnceFor', () => {
     };
     expect(reloadOnceFor(chromeError, { storage: broken, reload, build: 'b' })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('forgetOtherBuildsMarks (Safari names no file)', () => {
+  it("a new build forgets the router's marks: the tab reloads once again after the next release", () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    forgetOtherBuildsMarks(storage, 'index-1.js');
+    // The router reloaded for a missing file of build 1 (its mark is its failure's message).
+    storage.setItem(`tanstack_router_reload:${safariError().message}`, '1');
+    storage.setItem('portal.language', 'zh-HK');
+    // The reload brought build 2; later, after the next release, another file is missing.
+    forgetOtherBuildsMarks(storage, 'index-2.js');
+    expect(reloadOnceFor(safariError(), { storage, reload, build: 'index-2.js' })).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(storage.getItem('portal.language')).toBe('zh-HK');
+  });
+
+  it('the same build keeps them: a file still missing after the reload shows the failure instead of looping', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    forgetOtherBuildsMarks(storage, 'index-1.js');
+    expect(reloadOnceFor(safariError(), { storage, reload, build: 'index-1.js' })).toBe(true);
+    forgetOtherBuildsMarks(storage, 'index-1.js');
+    expect(reloadOnceFor(safariError(), { storage, reload, build: 'index-1.js' })).toBe(false);
+    storage.setItem('portal.reloadedFor', '');
+    // Nor does the router's own mark, made in this build, let a second reload through.
+    expect(reloadOnceFor(safariError(), { storage, reload, build: 'index-1.js' })).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

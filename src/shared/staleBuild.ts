@@ -1,4 +1,4 @@
-import { RELOADED_FOR_KEY, routerReloadKey } from './storageKeys';
+import { RELOAD_MARKS_BUILD_KEY, RELOADED_FOR_KEY, ROUTER_RELOAD_PREFIX, routerReloadKey } from './storageKeys';
 
 /**
  * A tab left open across a release asks for code files the new release no longer has. One
@@ -44,7 +44,34 @@ export function reloadOnceFor(error: unknown, deps: ReloadDeps): boolean {
   return true;
 }
 
+type MarkStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/**
+ * Forgets the reload marks a page of another build left in this tab. The router marks a file
+ * by its failure's message, and Safari's ("Importing a module script failed.") names no file:
+ * its mark would otherwise stand for every later failure in the tab, after every release, and
+ * the tab would never reload again. A mark holds for the build it was made in: a reload that
+ * brings the same build (the file is still missing: an outage) keeps it, so that does not loop.
+ */
+export function forgetOtherBuildsMarks(storage: MarkStorage, build: string) {
+  try {
+    if (storage.getItem(RELOAD_MARKS_BUILD_KEY) === build) return;
+    const marks: string[] = [];
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(ROUTER_RELOAD_PREFIX)) marks.push(key);
+    }
+    for (const key of marks) storage.removeItem(key);
+    storage.setItem(RELOAD_MARKS_BUILD_KEY, build);
+  } catch {
+    // No storage: no marks either.
+  }
+}
+
 const browserDeps = (): ReloadDeps => ({ storage: window.sessionStorage, reload: () => window.location.reload(), build: import.meta.url });
+
+/** In the browser, as the page starts: the reload marks of other builds go. */
+export const forgetStaleReloadMarks = () => forgetOtherBuildsMarks(window.sessionStorage, import.meta.url);
 
 /** In the browser: reloads once for a stale code file; true when the page is going away. */
 export function reloadForStaleBuild(error: unknown): boolean {

@@ -34,13 +34,16 @@ export const SECURE_ACCOUNT_VISIT_KEY = 'portal.secureAccountVisit';
 export const JUST_LINKED_KEY = 'portal.justLinked';
 /** The last sign-in started to renew an expired session (the loop guard). */
 export const REAUTH_KEY = 'portal.reauthAt';
+/** The build the router's reload marks below were made in (see staleBuild): a new build forgets them. */
+export const RELOAD_MARKS_BUILD_KEY = 'portal.reloadMarksBuild';
 /** The code file and build the page last reloaded for (see staleBuild). */
 export const RELOADED_FOR_KEY = 'portal.reloadedFor';
 /**
  * TanStack Router's own mark for a route file it reloaded the page for (lazyRouteComponent):
  * staleBuild reads and writes it too, so the page reloads once per missing file, not twice.
  */
-export const routerReloadKey = (message: string) => `tanstack_router_reload:${message}`;
+export const ROUTER_RELOAD_PREFIX = 'tanstack_router_reload:';
+export const routerReloadKey = (message: string) => `${ROUTER_RELOAD_PREFIX}${message}`;
 /** oidc-client-ts keeps its user and each pending sign-in under this prefix (its own names). */
 export const OIDC_PREFIX = 'oidc.';
 /** What a person was typing, per person and field, across a sign-in round trip. */

@@ -1,0 +1,241 @@
+import { readFileSync } from 'node:fs';
+import { en } from '../../src/messages/en';
+import { zhCN } from '../../src/messages/zh-CN';
+import { zhHK } from '../../src/messages/zh-HK';
+import type { Tab } from './driver';
+import { expect, test } from './fixtures';
+import { choose, click, expectUrl, fill, heading, IDP, notSee, see, serve, served, signIn, waitFor } from './ui';
+
+/** The built file of a route's page (names carry content hashes). */
+function routeChunk(route: string): string {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[`src/routes/${route}.tsx?tsr-split=component`];
+  if (!entry) throw new Error(`no ${route} in the build`);
+  return `/${entry.file}`;
+}
+
+/**
+ * Takes out of the tab's console errors those a missing file makes each engine print: its 404,
+ * and in Firefox React's log of the failure it caught as the page reloaded (an error object
+ * Puppeteer can no longer read once the page has gone: only "JSHandle@error" and the app's file).
+ */
+function expectedFailuresOnly(tab: Tab, file: string) {
+  const name = file.split('/').pop() ?? file;
+  const expected = (problem: string) =>
+    problem.includes(name) ||
+    /404|Failed to load resource|module script|dynamically imported/i.test(problem) ||
+    /^JSHandle@error http:\/\/localhost:4173\/assets\/(r\d+\/)?app-[\w-]+\.js$/.test(problem);
+  const other = tab.problems.filter((problem) => !expected(problem));
+  tab.problems.splice(0, tab.problems.length, ...other);
+}
+
+async function goToPreviousLogin(tab: Tab, words: Record<keyof typeof en, string>) {
+  await click(tab, { role: 'button', name: words['nav.menu'] });
+  await click(tab, { role: 'link', name: words['nav.loginLog'] });
+}
+
+test('signs in through the identity provider and signs out', async ({ tab }) => {
+  await signIn(tab, 'taiman.chan');
+  await expectUrl(tab, '/profile/details');
+  await see(tab, heading('Profile'));
+  expect((await see(tab, { role: 'link', name: /Home: Tai Man Chan/ })).text).toContain('Tai Man Chan');
+  // Tokens live in this tab's session storage, never in local storage.
+  const stored = await tab.evaluate<{ session: string[]; local: string[] }>(
+    '() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) })',
+  );
+  expect(stored.session.filter((key) => key.startsWith('oidc.user:'))).toHaveLength(1);
+  expect(stored.local.filter((key) => key.startsWith('oidc.'))).toEqual([]);
+
+  await click(tab, { role: 'button', name: 'Logout' });
+  await expectUrl(tab, new RegExp(`^${IDP}/interaction/`));
+  await tab.goto('http://localhost:4173/profile/details');
+  await expectUrl(tab, new RegExp(`^${IDP}/interaction/`));
+});
+
+const LANGUAGES = [
+  { words: en, lang: 'en', switch: 'English', date: /\b\d{1,2}:\d{2}\b/ },
+  { words: zhHK, lang: 'zh-HK', switch: '繁體中文', date: /\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/ },
+  { words: zhCN, lang: 'zh-CN', switch: '简体中文', date: /\d{4}年\d{1,2}月\d{1,2}日 [上下]午\d{1,2}:\d{2}/ },
+];
+
+const PAGES = [
+  { path: '/profile/details', title: 'page.profile' },
+  { path: '/profile/password', title: 'page.password' },
+  { path: '/profile/mfa', title: 'page.mfa' },
+  { path: '/profile/question', title: 'page.question' },
+  { path: '/profile/login', title: 'page.loginLog' },
+] as const;
+
+test('every page in English, Traditional Chinese and Simplified Chinese, with dates in each', async ({ tab }) => {
+  await signIn(tab, 'taiman.chan');
+  await see(tab, heading(en['page.profile']));
+  for (const language of LANGUAGES) {
+    if (language.lang !== 'en') await click(tab, { role: 'button', name: language.switch });
+    await waitFor(
+      `<html lang="${language.lang}">`,
+      async () => (await tab.evaluate<string>('() => document.documentElement.lang')) === language.lang,
+    );
+    for (const page of PAGES) {
+      await tab.goto(`http://localhost:4173${page.path}`);
+      await see(tab, heading(language.words[page.title]));
+      expect(await tab.evaluate<string>('() => document.title')).toContain(language.words[page.title]);
+    }
+    // The login history's first row, its time written the language's way (Intl).
+    await see(tab, { text: language.date, within: 'main' });
+  }
+});
+
+test('enrols an authenticator app (a code)', async ({ tab }) => {
+  await serve({ record: ['/activate'] });
+  await signIn(tab, 'smwong25', '/profile/mfa');
+  await click(tab, { role: 'button', name: 'Edit' });
+  await click(tab, { role: 'button', name: 'Set up Google / Microsoft Authenticator' });
+  await click(tab, { role: 'button', name: 'Next' });
+  await click(tab, { role: 'radio', name: 'Android' });
+  await click(tab, { role: 'button', name: 'Next' });
+  await see(tab, { role: 'img', name: /Barcode to scan/ });
+  await click(tab, { role: 'button', name: "Can't scan?" });
+  await see(tab, { text: 'JBSWY3DPEHPK3PXP' });
+  await click(tab, { role: 'button', name: 'Next' });
+  await fill(tab, { label: 'Enter Code' }, '123456');
+  await click(tab, { role: 'button', name: 'Verify' });
+  await expectUrl(tab, '/profile/mfa');
+  await see(tab, { text: 'Activate OKTA verify successfully.' });
+  expect((await served()).bodies['/activate']).toEqual([{ passCode: '123456' }]);
+});
+
+test('enrols Okta Verify push (polled until the app answers)', async ({ tab }) => {
+  // The push set-up with a barcode; the first poll still waits, the second finds it active.
+  await serve({
+    prefer: [
+      { path: '/api/v1/user/factor/enroll', examples: ['full'] },
+      { path: '/activate/poll', examples: ['new-user', 'active'] },
+    ],
+  });
+  await signIn(tab, 'smwong25', '/profile/mfa/enroll/OKTA/push');
+  await click(tab, { role: 'button', name: 'Setup' });
+  await click(tab, { role: 'button', name: 'Next' });
+  await see(tab, { role: 'img', name: /Barcode to scan/ });
+  await waitFor('the second poll', async () => ((await served()).preferred['/activate/poll'] ?? 0) >= 2, 20_000);
+  await expectUrl(tab, '/profile/mfa');
+  await see(tab, { text: 'Activate Okta verify successfully.' });
+});
+
+test('enrols SMS with a United Kingdom number, sent in E.164', async ({ tab }) => {
+  await serve({ record: ['/api/v1/user/factor/enroll/phone'] });
+  await signIn(tab, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
+  await click(tab, { role: 'button', name: 'Setup' });
+  await choose(tab, { role: 'combobox', name: 'Country' }, 'United Kingdom (+44)');
+  await see(tab, { text: '+44' });
+  // A UK mobile as people there type it, with its trunk 0.
+  await fill(tab, { label: 'Phone number' }, '07400 123456');
+  await click(tab, { role: 'button', name: 'Send Code' });
+  await waitFor('the Sent button, disabled', async () => (await see(tab, { role: 'button', name: 'Sent' })).disabled);
+  expect((await served()).bodies['/api/v1/user/factor/enroll/phone']).toEqual([
+    { factorType: 'sms', provider: 'OKTA', phoneNumber: '+447400123456' },
+  ]);
+  await fill(tab, { label: 'Enter Code' }, '123456');
+  await click(tab, { role: 'button', name: 'Verify' });
+  await expectUrl(tab, '/profile/mfa');
+  await see(tab, { text: 'Activate sms successfully.' });
+});
+
+test('changes the password: every rule is shown, then a valid one succeeds', async ({ tab }) => {
+  await serve({ record: ['/api/v1/user/credential/password'] });
+  await signIn(tab, 'smwong25', '/profile/password');
+  await see(tab, { text: 'At least 8 characters' });
+  await fill(tab, { label: 'Current password' }, 'old-secret');
+  await fill(tab, { label: 'New password' }, 'wong');
+  await fill(tab, { label: 'Confirm new password' }, 'wong!');
+  await click(tab, { role: 'button', name: 'Change password' });
+  await see(tab, { text: 'New password needs at least one uppercase letter.' });
+  await see(tab, { text: "New password and Confirm New Password don't match." });
+
+  await fill(tab, { label: 'Current password' }, 'old-secret');
+  await fill(tab, { label: 'New password' }, 'Blue-Harbour-42');
+  await fill(tab, { label: 'Confirm new password' }, 'Blue-Harbour-42');
+  await click(tab, { role: 'button', name: 'Change password' });
+  await see(tab, { text: 'Password changed successfully.' });
+  await expectUrl(tab, '/profile/details');
+  expect((await served()).bodies['/api/v1/user/credential/password']).toEqual([
+    { password: 'old-secret', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42' },
+  ]);
+});
+
+test('links iAM Smart: a fresh sign-in, the confirmation, the link', async ({ tab }) => {
+  await serve({ record: ['/api/v1/user/idps/0oa1smart'] });
+  await signIn(tab, 'smwong25');
+  await expectUrl(tab, '/profile/details');
+  await click(tab, { role: 'button', name: 'Link iAM Smart' });
+  // The identity provider asks for the password again before anything is linked.
+  await see(tab, { role: 'heading', name: 'University sign-in' });
+  await fill(tab, { label: 'Username' }, 'smwong25');
+  await fill(tab, { label: 'Password' }, 'portal-dev');
+  await click(tab, { role: 'button', name: 'Sign in' });
+
+  await expectUrl(tab, '/profile');
+  await see(tab, heading('Link iAM Smart to your account?'));
+  expect((await served()).bodies['/api/v1/user/idps/0oa1smart']).toBeUndefined();
+  await click(tab, { role: 'button', name: 'Link' });
+  await expectUrl(tab, '/idp/link/iamsmart/success');
+  await see(tab, { text: /^Link up Success - Now you can log on with iAM Smart/ });
+  expect((await served()).bodies['/api/v1/user/idps/0oa1smart']).toEqual([{ externalId: 'ext-iamsmart-5566778899' }]);
+  await expectUrl(tab, new RegExp(`^${IDP}/session/end`));
+});
+
+test('a logout in one tab signs the other tab out', async ({ profile, tab }) => {
+  await signIn(tab, 'smwong25');
+  await see(tab, heading('Profile'));
+  const other = await profile.newTab();
+  await other.goto('http://localhost:4173/profile/details');
+  await see(other, heading('Profile'));
+
+  await click(tab, { role: 'button', name: 'Logout' });
+  await see(other, heading('You have signed out'));
+  await expectUrl(other, '/signed-out');
+  expect(await other.evaluate<string[]>('() => Object.keys(sessionStorage)')).toEqual([]);
+  expect(other.problems).toEqual([]);
+});
+
+test('two releases, each while the tab is open: the tab reloads once for each and shows the page', async ({ tab }) => {
+  await signIn(tab, 'taiman.chan', '/profile/details');
+  await see(tab, heading('Profile'));
+
+  // Release 1 names every file anew; the open tab still asks for the old names, now gone.
+  const loginLog = routeChunk('_authenticated/profile/login');
+  await serve({ release: 1, gone: [{ path: loginLog, untilReload: false }] });
+  await goToPreviousLogin(tab, en);
+  await see(tab, heading('Previous Login'));
+  await expectUrl(tab, '/profile/login');
+  expect((await served()).documents).toBe(1);
+
+  // Release 2, and another page's file of release 1 is gone. Safari's failure names no file:
+  // a guard keyed on its message alone would keep this tab from ever reloading again.
+  const password = routeChunk('_authenticated/profile/password').replace('/assets/', '/assets/r1/');
+  await serve({ release: 2, gone: [{ path: password, untilReload: false }] });
+  await click(tab, { role: 'button', name: 'Menu' });
+  await click(tab, { role: 'link', name: 'Change Password' });
+  await see(tab, heading('Change Password'));
+  await expectUrl(tab, '/profile/password');
+  expect((await served()).documents).toBe(1);
+  expectedFailuresOnly(tab, loginLog);
+  expectedFailuresOnly(tab, password);
+});
+
+test('a page file gone for good: one reload, then the translated error page and a way on', async ({ tab }) => {
+  await signIn(tab, 'taiman.chan', '/profile/details');
+  await see(tab, heading('Profile'));
+  await click(tab, { role: 'button', name: '繁體中文' });
+  await see(tab, heading(zhHK['page.profile']));
+  const chunk = routeChunk('_authenticated/profile/login');
+  await serve({ gone: [{ path: chunk, untilReload: false }] });
+
+  await goToPreviousLogin(tab, zhHK);
+  await see(tab, heading(zhHK['error.pageTitle']));
+  await see(tab, { text: zhHK['error.pageBody'] });
+  expect((await served()).documents).toBe(1);
+  await click(tab, { role: 'link', name: zhHK['notFound.back'] });
+  await see(tab, heading(zhHK['page.profile']));
+  await notSee(tab, heading(zhHK['error.pageTitle']));
+  expectedFailuresOnly(tab, chunk);
+});
