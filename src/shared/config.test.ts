@@ -58,7 +58,7 @@ describe('parseConfig', () => {
       expect(parseConfig(devConfig, { pageOrigin }), pageOrigin).toHaveProperty('config');
     }
     expect(parseConfig(devConfig, { pageOrigin: 'https://portal.example.edu.hk' })).toEqual({
-      errors: ['the settings are marked "dev": true, which is for this machine only, and this page is served from portal.example.edu.hk'],
+      errors: ['settings marked "dev": true are for this machine only, not portal.example.edu.hk'],
     });
     expect(parseConfig(https, { pageOrigin: 'https://portal.example.edu.hk' })).toHaveProperty('config');
   });

@@ -65,8 +65,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** A same-origin path with nothing that could end a header directive, no query and no fragment. */
-const SAME_ORIGIN_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+=:@%/-]*$/;
-export const isSameOriginPath = (value: string) => SAME_ORIGIN_PATH.test(value) && !/[;,'\s]/.test(value);
+export const isSameOriginPath = (value: string) => /^\/(?!\/)[\w.~!$&()*+=:@%/-]*$/.test(value);
 
 export function urlOf(value: string): URL | undefined {
   try {
@@ -115,9 +114,7 @@ export function parseConfig(value: unknown, { pageOrigin }: { pageOrigin?: strin
   };
   if (raw.dev !== undefined && typeof raw.dev !== 'boolean') errors.push('dev must be true or false');
   if (dev && pageOrigin !== undefined && !isLoopbackHost(urlOf(pageOrigin)?.hostname ?? '')) {
-    errors.push(
-      `the settings are marked "dev": true, which is for this machine only, and this page is served from ${urlOf(pageOrigin)?.host ?? pageOrigin}`,
-    );
+    errors.push(`settings marked "dev": true are for this machine only, not ${urlOf(pageOrigin)?.host ?? pageOrigin}`);
   }
   if (raw.socialIdentities !== undefined && typeof raw.socialIdentities !== 'boolean') errors.push('socialIdentities must be true or false');
   for (const name of [...URL_FIELDS, ...OPTIONAL_URL_FIELDS]) {
@@ -130,9 +127,8 @@ export function parseConfig(value: unknown, { pageOrigin }: { pageOrigin?: strin
       errors.push(`${name} names this machine or plain http:, which only a config marked "dev": true may do`);
   }
   if (config.cspReportUrl && !isSameOriginPath(config.cspReportUrl)) {
-    errors.push(
-      'cspReportUrl must be a path on the portal’s own origin (such as /csp-report), with no query: a report carries the page’s address, and a callback’s address its code',
-    );
+    // A report carries the page's address: a callback's code and state stay with the portal.
+    errors.push('cspReportUrl must be a path on the portal’s own origin, such as /csp-report');
   }
   config.socialAuthorizeOrigins = authorizeOrigins(raw.socialAuthorizeOrigins, dev, errors);
   return errors.length ? { errors } : { config };
@@ -140,27 +136,17 @@ export function parseConfig(value: unknown, { pageOrigin }: { pageOrigin?: strin
 
 /** config.json's `socialAuthorizeOrigins`: by provider, an https origin, or (dev only) "self" or a local http origin. */
 function authorizeOrigins(value: unknown, dev: boolean, errors: string[]): Config['socialAuthorizeOrigins'] {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    errors.push('socialAuthorizeOrigins must be an object naming an origin for each provider it changes');
-    return {};
-  }
-  const origins: Config['socialAuthorizeOrigins'] = {};
-  const providers: readonly string[] = SOCIAL_PROVIDER_NAMES;
-  for (const [provider, origin] of Object.entries(value)) {
-    if (!providers.includes(provider)) {
-      errors.push(`socialAuthorizeOrigins names ${provider}, which is not a provider of the portal`);
-      continue;
-    }
+  const origins: Record<string, string> = {};
+  if (value === undefined) return origins;
+  const entries: Array<[string, unknown]> = typeof value === 'object' && value && !Array.isArray(value) ? Object.entries(value) : [['', value]];
+  for (const [provider, origin] of entries) {
     const url = typeof origin === 'string' ? urlOf(origin) : undefined;
-    const isOrigin = url !== undefined && url.origin === origin;
+    const local = url !== undefined && isLoopbackHost(url.hostname);
     const allowed =
-      origin === 'self' ? dev : isOrigin && (url.protocol === 'https:' ? dev || !isLoopbackHost(url.hostname) : dev && isLoopbackHost(url.hostname));
-    if (allowed) origins[provider as SocialProvider] = origin as string;
-    else
-      errors.push(
-        `socialAuthorizeOrigins.${provider} must be an https origin such as https://accounts.example.com (and "self" or a local http origin only in a config marked "dev": true)`,
-      );
+      (SOCIAL_PROVIDER_NAMES as readonly string[]).includes(provider) &&
+      (origin === 'self' ? dev : url !== undefined && url.origin === origin && (url.protocol === 'https:' ? dev || !local : dev && local));
+    if (allowed) origins[provider] = origin as string;
+    else errors.push(`socialAuthorizeOrigins.${provider} must be a provider's https origin ("self" only when "dev": true)`);
   }
   return origins;
 }

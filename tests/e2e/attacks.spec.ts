@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEV_PASSWORD, IDP, signIn } from './support';
+import { DEV_PASSWORD, expectNoAxeViolations, IDP, signIn } from './support';
 
 /**
  * What an attacker would try against the real stack (the dev identity provider, Prism, the
@@ -10,6 +10,7 @@ import { DEV_PASSWORD, IDP, signIn } from './support';
  */
 const PORTAL = 'http://localhost:4173';
 const STEP_UP_DONE = 'You have confirmed it is you. You can now finish your change.';
+const VOUCH_IAMSMART = 'I started this link myself, just now, and signed in to iAM Smart with my own account';
 
 type Attack = { name: string; run: (browser: Browser) => Promise<void> };
 
@@ -598,9 +599,12 @@ const STEP_UP: Attack[] = [
       await page.getByRole('button', { name: 'Link iAM Smart' }).click();
       await loginAgain(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
+      await page.getByRole('checkbox', { name: VOUCH_IAMSMART }).check();
       await page.getByRole('button', { name: 'Link', exact: true }).click();
       await loginAgain(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
+      // Back from the step-up, the deliberate second step is asked for again.
+      await expect(page.getByRole('checkbox', { name: VOUCH_IAMSMART })).not.toBeChecked();
       expect(calls).toHaveLength(1);
     },
   },
@@ -783,9 +787,12 @@ const SECOND_ROUND: Attack[] = [
       );
       const link = page.getByRole('button', { name: 'Link', exact: true });
       await expect(link).toBeDisabled();
-      await page.getByRole('checkbox', { name: 'I started this link myself, just now, and signed in to iAM Smart with my own account' }).check();
+      await page.getByRole('checkbox', { name: VOUCH_IAMSMART }).check();
       await expect(link).toBeEnabled();
       expect(changes).toEqual([]);
+      // The warning and the second step read well on a phone.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectNoAxeViolations(page);
     },
   },
   {
@@ -851,6 +858,7 @@ const SECOND_ROUND: Attack[] = [
       await expect(page.getByTestId('link-external-account')).toHaveText('WongSiu M\u0456ng\u00e9\u0301');
       await expect(page.getByText('This name mixes letters of different writing systems, as names made to imitate another do.')).toBeVisible();
       await expect(page.getByText('wsm@example.com')).toHaveCount(0);
+      await expectNoAxeViolations(page);
     },
   },
   {

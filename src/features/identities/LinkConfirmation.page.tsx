@@ -1,7 +1,4 @@
-import '../../shared/ui/laterPageStyles';
-// Checkbox is built on InlineInput (in laterPageStyles), so its sheet comes after.
-import '@mantine/core/styles/Checkbox.css';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useGetLinkedIdentities, useLinkIdentity } from '../../../generated/api/identities/identities';
@@ -20,7 +17,7 @@ import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityCatalogue';
 import { discardLinkAttempt, linkTicket, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
 import { mixesScripts } from './displayText';
-import type { ExternalNameSource } from './socialLink';
+import type { ExternalNameSource } from './externalName';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
 const FAILED_LINK_REDIRECT_MS = 3000;
@@ -207,15 +204,20 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
         mixed={!unnamed && mixesScripts(externalName)}
       />
       {unnamed && (
-        <Alert color="orange" mb="md" maw={560} title={t('identities.unnamedWarningTitle')}>
+        <Alert color="red" mb="md" maw={560} title={t('identities.unnamedWarningTitle')}>
           <Text size="sm" mb="sm">
             {t('identities.unnamedWarning', { provider: label })}
           </Text>
-          <Checkbox
-            checked={vouched}
-            onChange={(event) => setVouched(event.currentTarget.checked)}
-            label={t('identities.unnamedVouch', { provider: label })}
-          />
+          {/* A plain checkbox: this page ships with every signed-in page's code, and needs no more. */}
+          <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start', fontSize: 'var(--mantine-font-size-sm)' }}>
+            <input
+              type="checkbox"
+              checked={vouched}
+              onChange={(event) => setVouched(event.currentTarget.checked)}
+              style={{ width: 20, height: 20, margin: 0, flex: 'none' }}
+            />
+            <span>{t('identities.unnamedVouch', { provider: label })}</span>
+          </label>
         </Alert>
       )}
       <Group>

@@ -261,7 +261,7 @@ describe('confirming a link at /profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeInTheDocument();
     expect(await screen.findByTestId('link-university-account')).toHaveTextContent('WONG Siu Ming (smwong25)');
     expect(screen.getByTestId('link-external-account')).toHaveTextContent('tm.chan@gmail.example');
-    expect(screen.getByTestId('link-external-source')).toHaveTextContent('The email address Google has verified for this account.');
+    expect(screen.getByTestId('link-external-source')).toHaveTextContent('The email address Google has verified.');
     expect(screen.queryByText(/mixes letters/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'This is not me' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -560,7 +560,7 @@ describe('/idp/instructions', () => {
 
   it.each([
     ['server_error', 'The sign-in service is not available right now. Please try again later.'],
-    ['login_required', 'The sign-in needs you to continue at the identity provider. Please sign in again.'],
+    ['login_required', 'Please sign in again.'],
     ['<b>made up</b>', 'The sign-in could not be completed.'],
     ['__proto__', 'The sign-in could not be completed.'],
   ])('maps the error code %j to the portal text', async (error, text) => {

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { SignInResult } from '../../shared/auth/auth';
 import { isSocialProvider } from '../../shared/socialProviders';
-import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './socialLink';
+import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './externalName';
 import { JUST_LINKED_KEY, LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
 
 /** A link attempt is good for this long from its start; after that it is discarded. */

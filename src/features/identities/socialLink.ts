@@ -1,5 +1,6 @@
 import { jwtClaims } from '../../shared/jwt';
 import { displayText } from './displayText';
+import type { ExternalNameSource } from './externalName';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */
 const SOCIAL_STATE_LENGTH = 32;
@@ -37,15 +38,6 @@ export function pinnedAuthorizeTarget(address: unknown, pinned: string, pageOrig
   if (pinned === 'self') return url.origin === pageOrigin ? `${url.pathname}${url.search}${url.hash}` : undefined;
   return url.protocol === 'https:' && url.origin === pinned ? url.toString() : undefined;
 }
-
-/**
- * Where the name shown for an external account comes from: an email address the provider says
- * it verified (`email_verified` true), the name the account's owner chose at the provider (which
- * the provider does not vouch for: it may be anyone's, the person's own included), or iAM
- * Smart's profile (which the government's identity check stands behind).
- */
-export const EXTERNAL_NAME_SOURCES = ['verifiedEmail', 'ownerName', 'profile'] as const;
-export type ExternalNameSource = (typeof EXTERNAL_NAME_SOURCES)[number];
 
 /** What the provider's token says of the external account: its subject, and how it may be named. */
 export interface ExternalAccount {

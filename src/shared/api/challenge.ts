@@ -17,10 +17,11 @@ export interface Challenge {
 /** The step-up error of RFC 9470: a fresh (or stronger) sign-in is needed for this call. */
 const STEP_UP_ERROR = 'insufficient_user_authentication';
 
-const TOKEN = /[!#$%&'*+.^_`|~0-9A-Za-z-]+/y;
-const QUOTED = /"((?:[^"\\]|\\.)*)"/y;
-const TOKEN68 = /[A-Za-z0-9\-._~+/]+=*/y;
-const SPACE = /[ \t]*/y;
+/**
+ * One part of a WWW-Authenticate header: a token, then `= value` (a parameter of the challenge
+ * being read), or a token68 (`Basic dXNlcg==`), or nothing (the token starts a challenge).
+ */
+const PART = /\s*,?\s*([!#$%&'*+.^_`|~\w-]+)(?:\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([!#$%&'*+.^_`|~\w-]+))|\s+[\w.~+/-]+=*(?=\s*(?:,|$)))?/y;
 
 /**
  * Every challenge of a WWW-Authenticate header, in order: `Newauth realm="apps", type=1,
@@ -29,45 +30,20 @@ const SPACE = /[ \t]*/y;
  * keeping what came before.
  */
 export function parseChallenges(header: string | null | undefined): Challenge[] {
-  if (!header || header.length > 4096) return [];
   const challenges: Challenge[] = [];
-  let current: Challenge | undefined;
-  let at = 0;
-  const skip = (pattern: RegExp) => {
-    pattern.lastIndex = at;
-    const match = pattern.exec(header);
-    if (match) at = pattern.lastIndex;
-    return match;
-  };
-  while (at < header.length) {
-    while (at < header.length && /[\s,]/.test(header[at]!)) at += 1;
-    if (at >= header.length) break;
-    const start = at;
-    const token = skip(TOKEN);
-    if (!token) break;
-    skip(SPACE);
-    if (current && header[at] === '=') {
-      // name=value: a parameter of the challenge being read.
-      at += 1;
-      skip(SPACE);
-      const quoted = skip(QUOTED);
-      const value = quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : skip(TOKEN)?.[0];
-      if (value === undefined) break;
-      const name = token[0].toLowerCase();
-      if (!current.params.has(name)) current.params.set(name, value);
+  if (!header || header.length > 4096) return challenges;
+  PART.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while (PART.lastIndex < header.length && (match = PART.exec(header))) {
+    const [, token, quoted, plain] = match;
+    if (quoted === undefined && plain === undefined) {
+      challenges.push({ scheme: token!, params: new Map() });
       continue;
     }
-    if (header[at] === '=' && !current) break;
-    current = { scheme: token[0], params: new Map() };
-    challenges.push(current);
-    // A token68 (`Basic dXNlcg==`) stands alone: read it and move on.
-    const before = at;
-    const token68 = skip(TOKEN68);
-    if (token68) {
-      skip(SPACE);
-      if (at < header.length && header[at] !== ',') at = before;
-    }
-    if (at === start) break;
+    const current = challenges.at(-1);
+    if (!current) break;
+    const name = token!.toLowerCase();
+    if (!current.params.has(name)) current.params.set(name, quoted?.replace(/\\(.)/g, '$1') ?? plain!);
   }
   return challenges;
 }
