@@ -89,6 +89,7 @@ describe('errorReportOf', () => {
       'Safari 18',
     ],
     ['Mozilla/5.0 ... Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0', 'Edge 140'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36', 'Chrome 140'],
     ['curl/8.0 secret-value', 'other'],
   ])('browser of %s', (userAgent, browser) => {
     expect(browserOf(userAgent)).toBe(browser);

@@ -118,7 +118,8 @@ export function browserOf(userAgent: string): string {
   const families: Array<[string, RegExp]> = [
     ['Edge', /\bEdg\/(\d{1,4})\./],
     ['Firefox', /\bFirefox\/(\d{1,4})\./],
-    ['Chrome', /\bChrom(?:e|ium)\/(\d{1,4})\./],
+    // Chrome, Chromium and their headless builds (HeadlessChrome/140.0...).
+    ['Chrome', /(?:\b|Headless)Chrom(?:e|ium)\/(\d{1,4})\./],
     ['Safari', /\bVersion\/(\d{1,4})[.\d]* (?:Mobile\/\S+ )?Safari\//],
   ];
   for (const [family, pattern] of families) {
