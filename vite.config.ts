@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { APP_ENTRY, chunkGroups } from './deploy/chunk-groups.ts';
+import { checkedConfig } from './deploy/config-check.ts';
 import { contractOperationsPlugin } from './deploy/contract-operations.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './deploy/precompress.ts';
@@ -30,6 +31,7 @@ export default defineConfig({
     prefetchApp(),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.
     mockExamples(process.env),
+    checkedConfig(),
   ],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of

@@ -35,10 +35,23 @@ describe('securityHeaders: where the page may send requests (connect-src)', () =
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
-  it('still reports CSP violations only to a plain http(s) URL', () => {
-    expect(securityHeaders({ ...base, cspReportUrl: 'https://reports.example.edu.hk/csp' })['Reporting-Endpoints']).toBe(
-      'csp="https://reports.example.edu.hk/csp"',
-    );
-    expect(securityHeaders({ ...base, cspReportUrl: 'mailto:x@example.edu.hk' })['Reporting-Endpoints']).toBeUndefined();
+  // A violation report carries the address of the page it happened on, query and all: on a
+  // callback page, its code and state. They go to the portal's own origin or nowhere.
+  it('reports CSP violations only to a path on the portal own origin', () => {
+    const same = securityHeaders({ ...base, cspReportUrl: '/csp-report' });
+    expect(same['Reporting-Endpoints']).toBe('csp="/csp-report"');
+    expect(same['Content-Security-Policy']).toContain('report-uri /csp-report; report-to csp');
+    for (const cspReportUrl of [
+      'https://reports.example.edu.hk/csp',
+      '//reports.example.edu.hk/csp',
+      'mailto:x@example.edu.hk',
+      '/csp; script-src *',
+      '/csp?x=1',
+      'csp',
+    ]) {
+      const headers = securityHeaders({ ...base, cspReportUrl });
+      expect(headers['Reporting-Endpoints'], cspReportUrl).toBeUndefined();
+      expect(headers['Content-Security-Policy'], cspReportUrl).not.toMatch(/report-(uri|to)/);
+    }
   });
 });

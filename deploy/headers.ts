@@ -19,6 +19,16 @@ function isPlainUrl(url: string): boolean {
   return /^https?:$/.test(URL.parse(url)?.protocol ?? '') && /^[^\s;,"'\\]+$/.test(url);
 }
 
+/**
+ * Where CSP violation reports go: a path on the portal's own origin only. A report carries the
+ * address of the page it happened on, query included, and a callback's address carries its code
+ * and state; so they stay with the portal's own server (which may pass them on without the
+ * query), never another origin's collector. Anything else names no report address at all.
+ */
+export function cspReportPath(value: string): string {
+  return /^\/(?!\/)[A-Za-z0-9._~!$&()*+=:@%/-]*$/.test(value) ? value : '';
+}
+
 /** The settings of config.json that decide the headers. */
 export interface HostedSettings {
   oidcAuthority: string;
@@ -33,7 +43,8 @@ export interface HostedSettings {
  * another site; the identity provider, the API (when it is on another origin) and the error
  * reporter (`errorReportUrl`, which the page sends its reports to) are the only other places
  * the page may talk to, and the Okta organisation (`oktaOrgUrl`) the only other place images
- * may come from. With `cspReportUrl` (config.json), violations are reported there.
+ * may come from. With `cspReportUrl` (config.json, a path on the portal's own origin),
+ * violations are reported there.
  */
 export function securityHeaders({
   oidcAuthority,
@@ -45,7 +56,7 @@ export function securityHeaders({
   // Named by its origin, like the identity provider and the API.
   const errorReporter = isPlainUrl(errorReportUrl) ? originOf(errorReportUrl) : undefined;
   const others = [...new Set([originOf(oidcAuthority), originOf(apiBase), errorReporter].filter(Boolean))].join(' ');
-  const report = isPlainUrl(cspReportUrl) ? cspReportUrl : '';
+  const report = cspReportPath(cspReportUrl);
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -4,6 +4,14 @@ import { nginxServerBlock, problemsOf } from './nginx-conf.ts';
 const config = { oidcAuthority: 'https://sso.example.edu.hk/oauth2/default', apiBase: '' };
 
 describe('nginx server block', () => {
+  it('takes the dev stack settings (marked dev) only when listening on this machine', () => {
+    const dev = { oidcAuthority: 'http://localhost:9000', centralSignInUrl: 'http://localhost:9000', dev: true };
+    expect(problemsOf({ config: dev, root: '/srv', listen: '127.0.0.1:4180' })).toEqual([]);
+    expect(problemsOf({ config: dev, root: '/srv', listen: 'localhost:4443' })).toEqual([]);
+    expect(problemsOf({ config: dev, root: '/srv', listen: '[::1]:8080' })).toEqual([]);
+    expect(problemsOf({ config: dev, root: '/srv' })).not.toEqual([]);
+  });
+
   it('repeats the security headers in every location, naming only the configured identity provider', () => {
     const block: string = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' });
     const locations = block.split('location ').slice(1);
@@ -71,9 +79,9 @@ describe('nginx server block', () => {
     expect(plain).toContain('add_header Cross-Origin-Resource-Policy "same-origin" always;');
     expect(plain).toContain('add_header Referrer-Policy "no-referrer" always;');
     expect(plain).not.toContain('report-uri');
-    const reporting: string = nginxServerBlock({ config: { ...config, cspReportUrl: 'https://reports.example.edu.hk/csp' }, root: '/srv/portal' });
-    expect(reporting).toContain('report-uri https://reports.example.edu.hk/csp; report-to csp"');
-    expect(reporting).toContain('add_header Reporting-Endpoints "csp=\\"https://reports.example.edu.hk/csp\\"" always;');
+    const reporting: string = nginxServerBlock({ config: { ...config, cspReportUrl: '/csp-report' }, root: '/srv/portal' });
+    expect(reporting).toContain('report-uri /csp-report; report-to csp"');
+    expect(reporting).toContain('add_header Reporting-Endpoints "csp=\\"/csp-report\\"" always;');
   });
 
   it('lets the page send error reports to the origin of errorReportUrl, and nowhere else', () => {
@@ -131,7 +139,20 @@ describe('nginx server block', () => {
     [{ config: { ...config, apiBase: 'javascript:alert(1)' }, root: '/srv' }, 'config.apiBase'],
     [{ config: { oidcAuthority: 'http://sso.example.edu.hk' }, root: '/srv' }, 'config.oidcAuthority must use https:'],
     [{ config: { ...config, apiBase: 'http://api.example.edu.hk' }, root: '/srv' }, 'config.apiBase must use https:'],
-    [{ config: { ...config, cspReportUrl: 'https://r.example/x y' }, root: '/srv' }, 'config.cspReportUrl'],
+    [{ config: { ...config, cspReportUrl: '/x y' }, root: '/srv' }, 'config.cspReportUrl'],
+    [
+      { config: { ...config, cspReportUrl: 'https://reports.example.edu.hk/csp' }, root: '/srv' },
+      'config.cspReportUrl must be empty or a path on the portal’s own origin',
+    ],
+    // The dev stack's settings: refused without their mark, and with it anywhere but on this machine.
+    [
+      { config: { oidcAuthority: 'http://localhost:9000' }, root: '/srv', listen: '127.0.0.1:4180' },
+      'config.oidcAuthority names this machine or plain http:',
+    ],
+    [{ config: { ...config, centralSignInUrl: 'https://localhost:9000' }, root: '/srv' }, 'config.centralSignInUrl names this machine'],
+    [{ config: { oidcAuthority: 'http://localhost:9000', dev: true }, root: '/srv' }, 'config is marked "dev": true, which is for this machine only'],
+    [{ config: { oidcAuthority: 'http://localhost:9000', dev: true }, root: '/srv', listen: '0.0.0.0:8080' }, 'listen on 127.0.0.1 or localhost'],
+    [{ config: { ...config, dev: 'yes' as unknown as boolean }, root: '/srv' }, 'config.dev must be true or false'],
     [{ config: { ...config, errorReportUrl: 'https://e.example/x;y' }, root: '/srv' }, 'config.errorReportUrl must be empty or a plain http(s) URL'],
     [{ config: { ...config, errorReportUrl: 'mailto:it@example.edu.hk' }, root: '/srv' }, 'config.errorReportUrl'],
     [{ config: { ...config, errorReportUrl: 'http://errors.example.edu.hk/c' }, root: '/srv' }, 'config.errorReportUrl must use https:'],
@@ -139,7 +160,7 @@ describe('nginx server block', () => {
     [{ config, root: '/srv; include /etc/passwd' }, 'root'],
     [{ config, root: '/srv', serverName: 'a{b}' }, 'serverName'],
     [{ config, root: '/srv', apiUpstream: 'http://x$1' }, 'apiUpstream'],
-  ])('refuses %j', (input, field) => {
+  ])('refuses %j', (input: Parameters<typeof problemsOf>[0], field) => {
     expect(problemsOf(input).join(' ')).toContain(field);
     expect(() => nginxServerBlock(input)).toThrow(field);
   });

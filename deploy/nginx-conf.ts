@@ -13,13 +13,15 @@
 // config.json, so the block is written per environment, from the same file the app reads.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { securityHeaders, type HostedSettings } from './headers.ts';
+import { cspReportPath, securityHeaders, type HostedSettings } from './headers.ts';
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
 const PLAIN = /^[^\s;{}$'"\\]+$/;
 
 /** The deployment's config.json, as far as the server block reads it. */
 interface DeploymentConfig extends HostedSettings {
+  /** The dev stack's mark: only such a config may name this machine or plain http:, and it is served only on this machine. */
+  dev?: boolean;
   centralSignInUrl?: string;
   centralSignOutUrl?: string;
 }
@@ -53,16 +55,25 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
   if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
   if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase)))
     problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
-  for (const name of ['cspReportUrl', 'errorReportUrl'] as const) {
-    const value = config?.[name];
-    if (value && (!ORIGIN.test(originOf(value)) || !PLAIN.test(value))) problems.push(`config.${name} must be empty or a plain http(s) URL`);
-  }
+  if (config?.errorReportUrl && (!ORIGIN.test(originOf(config.errorReportUrl)) || !PLAIN.test(config.errorReportUrl)))
+    problems.push('config.errorReportUrl must be empty or a plain http(s) URL');
+  // Reports carry the page's address, a callback's code and state included: the portal's own origin only.
+  if (config?.cspReportUrl && (!cspReportPath(config.cspReportUrl) || !PLAIN.test(config.cspReportUrl)))
+    problems.push('config.cspReportUrl must be empty or a path on the portal’s own origin (such as /csp-report)');
   if (config?.oktaOrgUrl && !ORIGIN.test(originOf(config.oktaOrgUrl)))
     problems.push('config.oktaOrgUrl must be empty or an http(s) URL with a plain host name');
-  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'cspReportUrl', 'oktaOrgUrl', 'errorReportUrl'] as const) {
+  const dev = config?.dev === true;
+  if (config?.dev !== undefined && typeof config.dev !== 'boolean') problems.push('config.dev must be true or false');
+  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'oktaOrgUrl', 'errorReportUrl'] as const) {
     const value = config?.[name];
-    if (value && !isSecureUrl(value)) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
+    if (!value) continue;
+    if (!isSecureUrl(value)) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
+    else if (!dev && isLocalOrPlain(value))
+      problems.push(`config.${name} names this machine or plain http:, which only a config marked "dev": true may do`);
   }
+  // The dev stack's settings are served on this machine only, never on an address others reach.
+  if (dev && !isLoopbackListen(listen ?? '8080'))
+    problems.push(`config is marked "dev": true, which is for this machine only: listen on 127.0.0.1 or localhost, not ${listen ?? '8080'}`);
   const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
   for (const [name, value] of Object.entries(paths)) {
     if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
@@ -79,6 +90,24 @@ function isSecureUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** http:, or a host that is this machine (the dev stack's). */
+function isLocalOrPlain(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || isLoopback(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+
+/** An nginx `listen` value on a loopback address (a bare port listens on every interface). */
+function isLoopbackListen(listen: string): boolean {
+  const host = /^(\[[^\]]+\]|[^:\s]+):\d+/.exec(listen.trim())?.[1];
+  return host !== undefined && isLoopback(host);
 }
 
 const quote = (value: string) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;

@@ -305,7 +305,9 @@ export async function startIdp({ port = 9000, host = 'localhost', accessTokenTtl
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host === 'localhost' ? undefined : host, resolve);
+    // This machine only: the provider's signing key and cookie keys are public, so nothing on the
+    // network may reach it. The issuer stays http://localhost:{port}; localhost reaches 127.0.0.1.
+    server.listen(port, host === 'localhost' ? '127.0.0.1' : host, resolve);
   });
   return {
     url: issuer,

@@ -1,8 +1,22 @@
 /**
+ * The contract's social providers (generated/model/socialProvider.ts; config.test.ts holds the
+ * two lists equal). Named here so the build's own check (deploy/config-check.ts) can read this
+ * file without the generated client.
+ */
+export const SOCIAL_PROVIDER_NAMES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'] as const;
+type SocialProvider = (typeof SOCIAL_PROVIDER_NAMES)[number];
+
+/**
  * Deployment settings, read at start-up from `/config.json` (public/config.json holds the
- * local dev stack's), so one build serves every environment: a deployment replaces that file.
+ * local dev stack's, marked `"dev": true`), so one build serves every environment: a deployment
+ * replaces that file.
  */
 interface Config {
+  /**
+   * Marks the dev stack's settings: only such a config may name this machine (localhost) or
+   * plain http:, and the portal uses it only when its own page is served from this machine.
+   */
+  dev: boolean;
   /** The OpenID provider's issuer URL. */
   oidcAuthority: string;
   oidcClientId: string;
@@ -16,7 +30,11 @@ interface Config {
   webauthnRpId: string;
   /** false hides the Social Identities & IAM SMART box whatever the API says. */
   socialIdentities: boolean;
-  /** Optional: where browsers report Content-Security-Policy violations (the hosting's headers use it). */
+  /**
+   * Optional: where browsers report Content-Security-Policy violations (the hosting's headers
+   * use it). A path on the portal's own origin: a report carries the page's address, and a
+   * callback's address carries its code and state.
+   */
   cspReportUrl: string;
   /**
    * Optional: the Okta organisation behind the factor calls. Okta serves enrolment barcodes
@@ -25,14 +43,29 @@ interface Config {
   oktaOrgUrl: string;
   /** Optional: where a small report of each unexpected error is sent (no tokens, no typed values). */
   errorReportUrl: string;
+  /**
+   * Optional: another origin a social provider's sign-in may be on than the one the portal knows
+   * (src/shared/socialProviders.ts), by provider; "self" (the portal's own origin, as the dev
+   * stack's mock answers) only in a config marked dev.
+   */
+  socialAuthorizeOrigins: Partial<Record<SocialProvider, string>>;
 }
 
 const CONFIG_PATH = '/config.json';
 
 const URL_FIELDS = ['oidcAuthority', 'centralSignInUrl', 'centralSignOutUrl'] as const;
-const OPTIONAL_URL_FIELDS = ['apiBase', 'cspReportUrl', 'oktaOrgUrl', 'errorReportUrl'] as const;
+const OPTIONAL_URL_FIELDS = ['apiBase', 'oktaOrgUrl', 'errorReportUrl'] as const;
 /** Plain http is for this machine only (the dev stack); everything else travels over TLS. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1'];
+
+/** A host name that is this machine: localhost and its subdomains, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]' || host === '::1';
+}
+
+/** A same-origin path with nothing that could end a header directive, no query and no fragment. */
+export const isSameOriginPath = (value: string) => /^\/(?!\/)[\w.~!$&()*+=:@%/-]*$/.test(value);
 
 export function urlOf(value: string): URL | undefined {
   try {
@@ -46,8 +79,12 @@ export const isHttpUrl = (url: URL | undefined): url is URL => url !== undefined
 /** https, or plain http on this machine only (the dev stack). */
 export const isSecure = (url: URL) => url.protocol === 'https:' || LOCAL_HOSTS.includes(url.hostname);
 
-/** Checks a config file's content; every problem is listed, so one fix round is enough. */
-export function parseConfig(value: unknown): { config: Config } | { errors: string[] } {
+/**
+ * Checks a config file's content; every problem is listed, so one fix round is enough.
+ * `pageOrigin` is where the portal's page is served from (the browser's origin); a config
+ * marked dev is refused anywhere but on this machine.
+ */
+export function parseConfig(value: unknown, { pageOrigin }: { pageOrigin?: string } = {}): { config: Config } | { errors: string[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { errors: ['the file is not a JSON object'] };
   const raw = value as Record<string, unknown>;
   const errors: string[] = [];
@@ -60,7 +97,9 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
     }
     return field.trim().replace(/\/+$/, '');
   };
+  const dev = raw.dev === true;
   const config: Config = {
+    dev,
     oidcAuthority: text('oidcAuthority'),
     oidcClientId: text('oidcClientId'),
     apiBase: text('apiBase', { optional: true }),
@@ -71,7 +110,12 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
     cspReportUrl: text('cspReportUrl', { optional: true }),
     oktaOrgUrl: text('oktaOrgUrl', { optional: true }),
     errorReportUrl: text('errorReportUrl', { optional: true }),
+    socialAuthorizeOrigins: {},
   };
+  if (raw.dev !== undefined && typeof raw.dev !== 'boolean') errors.push('dev must be true or false');
+  if (dev && pageOrigin !== undefined && !isLoopbackHost(urlOf(pageOrigin)?.hostname ?? '')) {
+    errors.push(`settings marked "dev": true are for this machine only, not ${urlOf(pageOrigin)?.host ?? pageOrigin}`);
+  }
   if (raw.socialIdentities !== undefined && typeof raw.socialIdentities !== 'boolean') errors.push('socialIdentities must be true or false');
   for (const name of [...URL_FIELDS, ...OPTIONAL_URL_FIELDS]) {
     if (!config[name]) continue;
@@ -79,12 +123,37 @@ export function parseConfig(value: unknown): { config: Config } | { errors: stri
     if (!isHttpUrl(url))
       errors.push(OPTIONAL_URL_FIELDS.includes(name as never) ? `${name} must be empty or an http(s) URL` : `${name} must be an http(s) URL`);
     else if (!isSecure(url!)) errors.push(`${name} must use https: (plain http: is allowed only on localhost or 127.0.0.1)`);
+    else if (!dev && (url!.protocol === 'http:' || isLoopbackHost(url!.hostname)))
+      errors.push(`${name} names this machine or plain http:, which only a config marked "dev": true may do`);
   }
+  if (config.cspReportUrl && !isSameOriginPath(config.cspReportUrl)) {
+    // A report carries the page's address: a callback's code and state stay with the portal.
+    errors.push('cspReportUrl must be a path on the portal’s own origin, such as /csp-report');
+  }
+  config.socialAuthorizeOrigins = authorizeOrigins(raw.socialAuthorizeOrigins, dev, errors);
   return errors.length ? { errors } : { config };
+}
+
+/** config.json's `socialAuthorizeOrigins`: by provider, an https origin, or (dev only) "self" or a local http origin. */
+function authorizeOrigins(value: unknown, dev: boolean, errors: string[]): Config['socialAuthorizeOrigins'] {
+  const origins: Record<string, string> = {};
+  if (value === undefined) return origins;
+  const entries: Array<[string, unknown]> = typeof value === 'object' && value && !Array.isArray(value) ? Object.entries(value) : [['', value]];
+  for (const [provider, origin] of entries) {
+    const url = typeof origin === 'string' ? urlOf(origin) : undefined;
+    const local = url !== undefined && isLoopbackHost(url.hostname);
+    const allowed =
+      (SOCIAL_PROVIDER_NAMES as readonly string[]).includes(provider) &&
+      (origin === 'self' ? dev : url !== undefined && url.origin === origin && (url.protocol === 'https:' ? dev || !local : dev && local));
+    if (allowed) origins[provider] = origin as string;
+    else errors.push(`socialAuthorizeOrigins.${provider} must be a provider's https origin ("self" only when "dev": true)`);
+  }
+  return origins;
 }
 
 /** The settings in force; filled by loadConfig before the app renders. */
 export const config: Config = {
+  dev: false,
   oidcAuthority: '',
   oidcClientId: '',
   apiBase: '',
@@ -95,6 +164,7 @@ export const config: Config = {
   cspReportUrl: '',
   oktaOrgUrl: '',
   errorReportUrl: '',
+  socialAuthorizeOrigins: {},
 };
 
 export function applyConfig(next: Config) {
@@ -107,7 +177,7 @@ export function applyConfig(next: Config) {
 export async function loadConfig(fetchFn: typeof fetch = fetch): Promise<void> {
   const response = await fetchFn(CONFIG_PATH, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${CONFIG_PATH} answered HTTP ${response.status}`);
-  const parsed = parseConfig(await response.json().catch(() => undefined));
+  const parsed = parseConfig(await response.json().catch(() => undefined), { pageOrigin: window.location.origin });
   if ('errors' in parsed) throw new Error(`${CONFIG_PATH}: ${parsed.errors.join('; ')}`);
   applyConfig(parsed.config);
 }

@@ -2,70 +2,158 @@ import { pageIsLeaving } from './staleBuild';
 
 /**
  * A small report of each unexpected error, sent to `errorReportUrl` (config.json) when it is set.
- * It says what broke and where, never who or what they typed: addresses lose their query and
- * fragment (codes, states, tokens), and anything shaped like a token, an email address or a
- * long number is blanked out.
+ * Built by allow-list, never by scrubbing: it carries only fields whose every possible value is
+ * known to be safe (what caught the error, its class from a fixed list, the route's pattern, the
+ * build, the browser's family and version, the language, where in the portal's own files it was
+ * thrown, the time). No message, no address, no answer, no text from anyone: a secret in an error
+ * message cannot leak, whatever its shape, because no message is ever sent.
  */
-interface ErrorReport {
+export interface ErrorReport {
   kind: 'render' | 'error' | 'rejection';
-  name: string;
-  message: string;
-  stack: string;
-  /** The page's path, without its query or fragment. */
-  path: string;
-  /** This build: its entry file. */
+  /** The error's class, when it is one of KNOWN_CLASSES; otherwise 'Error' or what it was ('string', 'object'...). */
+  errorClass: string;
+  /** The page's route pattern: known path words kept, every other segment '$'. */
+  route: string;
+  /** This build: the file name of its entry (a content hash), or 'unknown'. */
   build: string;
+  /** The browser's family and major version, or 'other'. */
+  browser: string;
   language: string;
+  /** Up to 12 frames of the stack that are in the portal's own files: `file.js:line:column`. */
+  frames: string[];
   at: string;
 }
 
-const MAX_MESSAGE = 300;
-const MAX_STACK_LINES = 12;
+/** Error classes whose name says what broke and nothing else. */
+const KNOWN_CLASSES = new Set([
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'EvalError',
+  'URIError',
+  'AggregateError',
+  'AbortError',
+  'TimeoutError',
+  'NetworkError',
+  'NotAllowedError',
+  'NotFoundError',
+  'NotSupportedError',
+  'InvalidStateError',
+  'SecurityError',
+  'QuotaExceededError',
+  'DataCloneError',
+  'ChunkLoadError',
+  'ApiError',
+  'ZodError',
+  'SignInRefused',
+]);
+
+/** The words the portal's addresses are made of (src/routes); any other segment is a parameter or noise. */
+const ROUTE_WORDS = new Set([
+  'auth',
+  'default',
+  'login',
+  'callback',
+  'profile',
+  'details',
+  'idp',
+  'link',
+  'success',
+  'instructions',
+  'signed-out',
+  'password',
+  'mfa',
+  'enroll',
+  'question',
+  // Providers and factor kinds: parameters with fixed values.
+  'iamsmart',
+  'google',
+  'apple',
+  'facebook',
+  'linkedin',
+  'OKTA',
+  'GOOGLE',
+  'FIDO',
+  'CUSTOM',
+  'push',
+  'sms',
+  'call',
+  'email',
+  'webauthn',
+  'token:software:totp',
+  'token:hotp',
+]);
+
+const LANGUAGES = new Set(['en', 'zh-HK', 'zh-CN']);
+const MAX_FRAMES = 12;
+/** A frame of the portal's own code: its hashed file name, a line and a column, nothing else. */
+const OWN_FRAME = /\/assets\/([A-Za-z0-9_-]{1,80}\.js):(\d{1,7}):(\d{1,7})\)?$/;
 /** A page that fails in a loop sends a few reports, not thousands. */
 const MAX_REPORTS_PER_PAGE = 5;
 
-/** Removes from a text whatever could carry a secret or a person's data. */
-export function scrub(text: string): string {
-  return (
-    text
-      // An address keeps its path; its query and fragment (code, state, tokens) go.
-      .replace(/((?:[a-z][\w+.-]*:\/\/[^\s?#'"`<>()]*)|(?:\/[\w\-./~%]*))[?#][^\s'"`<>()]*/gi, '$1')
-      // The same parameters written without an address in front.
-      .replace(/\b(code|state|token|access_token|id_token|refresh_token|session_state|ticket)=[^&\s'"`]*/gi, '$1=[redacted]')
-      .replace(/eyJ[\w-]*\.[\w-]*\.[\w-]*/g, '[token]')
-      .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]')
-      // Phone numbers, one-time codes, account numbers: six digits or more.
-      .replace(/\+?\d[\d\s-]{4,}\d/g, '[number]')
-      // Shared secrets (base32, as authenticator apps take them).
-      .replace(/\b[A-Z2-7]{16,}=*/g, '[redacted]')
-      // Long opaque values; a code file's address, or a path of short segments, stays.
-      .replace(/[A-Za-z0-9_\-+/=.]{32,}/g, (run) =>
-        /\.(m?js|css|tsx?)$/.test(run) || (run.split('/').every((part) => part.length < 20) && !/[+=]/.test(run)) ? run : '[redacted]',
-      )
-  );
+export function errorClassOf(error: unknown): string {
+  if (error instanceof Error || (typeof DOMException === 'function' && error instanceof DOMException)) {
+    const name = (error as Error).name;
+    return KNOWN_CLASSES.has(name) ? name : 'Error';
+  }
+  return error === null ? 'null' : typeof error;
 }
 
-function partsOf(error: unknown): { name: string; message: string; stack: string } {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack ?? '' };
-  // A thrown string or object may be anything; only its type is safe to tell.
-  return { name: typeof error, message: typeof error === 'string' ? error : '', stack: '' };
+export function routeOf(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  const segments = path.split('/').slice(1, 9);
+  if (segments.length === 0 || (segments.length === 1 && segments[0] === '')) return '/';
+  return `/${segments.map((segment) => (ROUTE_WORDS.has(segment) ? segment : '$')).join('/')}`;
 }
 
-/** The report of an error, scrubbed and short. */
+export function buildOf(entry: string): string {
+  const file = /\/([A-Za-z0-9_-]{1,80}\.js)(?:[?#].*)?$/.exec(entry)?.[1];
+  return file ?? 'unknown';
+}
+
+/** From the user-agent string: one of a few families and a whole major version. */
+export function browserOf(userAgent: string): string {
+  const families: Array<[string, RegExp]> = [
+    ['Edge', /\bEdg\/(\d{1,4})\./],
+    ['Firefox', /\bFirefox\/(\d{1,4})\./],
+    // Chrome, Chromium and their headless builds (HeadlessChrome/140.0...).
+    ['Chrome', /(?:\b|Headless)Chrom(?:e|ium)\/(\d{1,4})\./],
+    ['Safari', /\bVersion\/(\d{1,4})[.\d]* (?:Mobile\/\S+ )?Safari\//],
+  ];
+  for (const [family, pattern] of families) {
+    const major = pattern.exec(userAgent)?.[1];
+    if (major) return `${family} ${major}`;
+  }
+  return 'other';
+}
+
+export function framesOf(error: unknown): string[] {
+  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+  const frames: string[] = [];
+  for (const line of stack.split('\n')) {
+    const match = OWN_FRAME.exec(line.trim());
+    if (match) frames.push(`${match[1]}:${match[2]}:${match[3]}`);
+    if (frames.length === MAX_FRAMES) break;
+  }
+  return frames;
+}
+
+/** The report of an error: allow-listed fields only. */
 export function errorReportOf(
   error: unknown,
   kind: ErrorReport['kind'],
-  where: { path: string; build: string; language: string; now: Date },
+  where: { path: string; build: string; language: string; userAgent: string; now: Date },
 ): ErrorReport {
-  const { name, message, stack } = partsOf(error);
   return {
     kind,
-    name: scrub(name).slice(0, 60),
-    message: scrub(message).slice(0, MAX_MESSAGE),
-    stack: scrub(stack.split('\n').slice(0, MAX_STACK_LINES).join('\n')),
-    path: scrub(where.path.split(/[?#]/)[0]!),
-    build: where.build.split(/[?#]/)[0]!,
-    language: where.language,
+    errorClass: errorClassOf(error),
+    route: routeOf(where.path),
+    build: buildOf(where.build),
+    browser: browserOf(where.userAgent),
+    language: LANGUAGES.has(where.language) ? where.language : 'other',
+    frames: framesOf(error),
     at: where.now.toISOString(),
   };
 }
@@ -74,13 +162,13 @@ export function errorReportOf(
 export function createErrorReporter(
   url: string,
   send: (url: string, body: string) => void,
-  where: () => { path: string; build: string; language: string; now: Date },
+  where: () => { path: string; build: string; language: string; userAgent: string; now: Date },
 ) {
   const sent = new Set<string>();
   return (error: unknown, kind: ErrorReport['kind']) => {
     if (!url || sent.size >= MAX_REPORTS_PER_PAGE) return;
     const report = errorReportOf(error, kind, where());
-    const key = `${report.kind} ${report.name} ${report.message}`;
+    const key = `${report.kind} ${report.errorClass} ${report.route} ${report.frames[0] ?? ''}`;
     if (sent.has(key)) return;
     sent.add(key);
     try {
@@ -109,7 +197,7 @@ export function startErrorReporting(url: string, language: () => string) {
     // A beacon outlives the page and needs no answer; text/plain keeps it a simple request, so
     // a collector on another origin needs no preflight.
     (to, body) => void navigator.sendBeacon(to, new Blob([body], { type: 'text/plain;charset=UTF-8' })),
-    () => ({ path: window.location.pathname, build: import.meta.url, language: language(), now: new Date() }),
+    () => ({ path: window.location.pathname, build: import.meta.url, language: language(), userAgent: navigator.userAgent, now: new Date() }),
   );
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'error'));
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'rejection'));

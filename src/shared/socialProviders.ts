@@ -1,6 +1,7 @@
 import type { IdentityProviderName } from '../../generated/model/identityProviderName';
 import { SocialProvider } from '../../generated/model/socialProvider';
 import type { MessageKey } from '../messages/t';
+import { config } from './config';
 
 /** A provider's small inline mark: no image download, and decorative (its label names it). */
 type ProviderMark = { background: string; foreground: string } & ({ letters: string } | { path: string });
@@ -18,6 +19,11 @@ interface SocialProviderEntry {
   sendsState: boolean;
   /** Where its code is exchanged: iAM Smart's tokenized-id call, or the common token call. */
   exchange: 'tokenized-id' | 'token';
+  /**
+   * The only origin its sign-in (the authorize address the backend answers) may be on; a
+   * deployment may name another in config.json's `socialAuthorizeOrigins`.
+   */
+  authorizeOrigin: string;
   mark: ProviderMark;
 }
 
@@ -32,6 +38,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
     unlinkable: false,
     sendsState: false,
     exchange: 'tokenized-id',
+    authorizeOrigin: 'https://apps.iamsmart.gov.hk',
     mark: { background: '#0b6e4f', foreground: '#fff', letters: 'iA' },
   },
   facebook: {
@@ -40,6 +47,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
     unlinkable: true,
     sendsState: true,
     exchange: 'token',
+    authorizeOrigin: 'https://www.facebook.com',
     mark: { background: '#1559c2', foreground: '#fff', letters: 'f' },
   },
   linkedin: {
@@ -48,6 +56,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
     unlinkable: true,
     sendsState: true,
     exchange: 'token',
+    authorizeOrigin: 'https://www.linkedin.com',
     mark: { background: '#0a66c2', foreground: '#fff', letters: 'in' },
   },
   google: {
@@ -56,6 +65,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
     unlinkable: true,
     sendsState: true,
     exchange: 'token',
+    authorizeOrigin: 'https://accounts.google.com',
     mark: { background: '#fff', foreground: '#1a4ba0', letters: 'G' },
   },
   apple: {
@@ -64,6 +74,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
     unlinkable: true,
     sendsState: true,
     exchange: 'token',
+    authorizeOrigin: 'https://appleid.apple.com',
     mark: { background: '#000', foreground: '#fff', path: APPLE_PATH },
   },
 };
@@ -83,4 +94,13 @@ export function socialProvider(id: SocialProvider): SocialProviderEntry {
 export function socialProviderNamed(name: string): SocialProviderEntry | undefined {
   const wanted = name.toLowerCase();
   return SOCIAL_PROVIDERS.find((entry) => entry.idpName === wanted);
+}
+
+/**
+ * Where the provider's sign-in may be: its registry origin, or the one config.json's
+ * `socialAuthorizeOrigins` names for it ("self": the portal's own origin, as the dev stack's mock
+ * answers; only a config marked dev may say so, see config.ts).
+ */
+export function authorizeOriginOf(id: SocialProvider): string {
+  return config.socialAuthorizeOrigins[id] ?? REGISTRY[id].authorizeOrigin;
 }

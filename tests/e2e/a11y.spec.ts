@@ -142,7 +142,14 @@ test('the link confirmation, the removal question and the signed-out pages pass 
   await expect(page.getByRole('dialog', { name: 'Remove SMS Authentication?' })).toBeVisible();
   await check(page, 'factor removal question');
 
-  await page.goto('/idp/link/facebook?code=facebook-1');
+  // A Facebook link started from the profile; the mock's authorize answer goes straight back to
+  // the callback with the state this tab sent.
+  await page.route('**/api/v1/auth/facebook/authorize**', (route) => {
+    const state = new URL(route.request().url()).searchParams.get('state') ?? '';
+    return route.fulfill({ json: `/auth/facebook/callback?code=facebook-1&state=${state}` });
+  });
+  await page.goto('/profile/details');
+  await page.getByRole('button', { name: 'Link Facebook' }).click();
   await page.getByLabel('Username').fill('taiman.chan');
   await page.getByLabel('Password').fill('portal-dev');
   await page.getByRole('button', { name: 'Sign in' }).click();

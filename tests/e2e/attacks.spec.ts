@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEV_PASSWORD, IDP, signIn } from './support';
+import { DEV_PASSWORD, expectNoAxeViolations, IDP, signIn } from './support';
 
 /**
  * What an attacker would try against the real stack (the dev identity provider, Prism, the
@@ -10,6 +10,7 @@ import { DEV_PASSWORD, IDP, signIn } from './support';
  */
 const PORTAL = 'http://localhost:4173';
 const STEP_UP_DONE = 'You have confirmed it is you. You can now finish your change.';
+const VOUCH_IAMSMART = 'I started this link myself, just now, and signed in to iAM Smart with my own account';
 
 type Attack = { name: string; run: (browser: Browser) => Promise<void> };
 
@@ -158,98 +159,119 @@ async function startProfileLink(page: Page, provider: 'iAM Smart' | 'Google', sl
   await expect(page).toHaveURL('/robots.txt');
 }
 
+// ---------------------------------------------------------------- trust, second round
+const NOT_STARTED_HERE = 'This link was not started in this browser, so nothing was linked. To link an account, choose Link on your profile.';
+const isIdpAuthorize = (request: Request) => request.url().startsWith(`${IDP}/auth?`);
+
+/** A compact JWT with no signature, as the social exchanges answer in the contract. */
+const unsignedJwt = (claims: Record<string, unknown>) =>
+  `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+
 /**
- * Signed in, the person opens `address` (a crafted link): the identity provider asks them to
- * sign in again, then the portal asks whether the `provider` account is theirs; they say "This
- * is not me", and nothing is linked or left behind.
+ * A Google link started from the profile's Link control: the provider's sign-in is skipped (the
+ * authorize answer goes straight back to the callback with the state this tab sent), the code
+ * exchange answers `idToken` when given (otherwise the contract's example), and the fresh
+ * sign-in is made; the confirmation is on screen.
  */
-async function declineLinkFrom(browser: Browser, address: string, provider: string) {
+async function profileGoogleLink(page: Page, idToken?: string) {
+  await page.route('**/api/v1/auth/google/authorize**', (route) => {
+    const state = new URL(route.request().url()).searchParams.get('state') ?? '';
+    return route.fulfill({ json: `/auth/google/callback?code=google-own-code&state=${state}` });
+  });
+  if (idToken) await page.route('**/api/v1/auth/google/token', (route) => route.fulfill({ json: { id_token: idToken } }));
+  await page.getByRole('button', { name: 'Link Google' }).click();
+  await loginAgain(page, 'smwong25');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeVisible();
+}
+
+/** A config.json the portal is served with: the dev stack's, changed by `change`. */
+async function serveConfig(page: Page, change: (config: Record<string, unknown>) => Record<string, unknown>) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: change((await response.json()) as Record<string, unknown>) });
+  });
+}
+
+/**
+ * Signed in, the person opens `address` (a crafted link to the identity provider's link path):
+ * no code is looked up or redeemed, no sign-in is asked for, the page says why and offers the
+ * ordinary link from the profile, and nothing is linked or left behind.
+ */
+async function refusedLinkFrom(browser: Browser, address: string) {
   const page = await signedIn(browser, 'smwong25');
   const changes = recordChanges(page);
+  const exchanges = recordRequests(page, isCodeExchange);
+  const idp = recordRequests(page, (request) => request.url().startsWith(`${IDP}/oauth/provider`) || request.url().startsWith(`${IDP}/auth?`));
   await page.goto(address);
-  await loginAgain(page, 'smwong25');
-  await expect(page.getByRole('heading', { level: 1, name: `Link ${provider} to your account?` })).toBeVisible();
-  expect(changes).toEqual([]);
-  await page.getByRole('button', { name: 'This is not me' }).click();
-  await expect(page).toHaveURL('/profile/details');
-  await expect(page.getByText('Nothing was linked.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(NOT_STARTED_HERE);
+  await expect(page.getByRole('link', { name: 'Link from your profile' })).toBeVisible();
+  expect(exchanges).toEqual([]);
+  expect(idp).toEqual([]);
   expect(changes).toEqual([]);
   await expectNoLinkPending(page);
+  return page;
 }
 
 const LINKS: Attack[] = [
   {
-    name: 'an unsolicited /idp/link/google code while signed in: a fresh sign-in, then a confirmation naming the stranger; "This is not me" links nothing',
+    name: 'an unsolicited /idp/link/google code while signed in: nothing redeemed, no sign-in asked for, the ordinary link offered',
+    run: async (browser) => void (await refusedLinkFrom(browser, '/idp/link/google?code=google-attacker&state=s1')),
+  },
+  {
+    name: 'an unsolicited /idp/link/iamsmart code, then /profile: there is nothing to confirm',
+    async run(browser) {
+      const page = await refusedLinkFrom(browser, '/idp/link/iamsmart?code=iamsmart-attacker');
+      await page.goto(`${PORTAL}/profile`);
+      await expect(page).toHaveURL('/profile/details');
+    },
+  },
+  {
+    name: '/idp/instructions with "User creation was disabled" and a stranger\'s code: nothing looked up or redeemed',
+    run: async (browser) =>
+      void (await refusedLinkFrom(
+        browser,
+        '/idp/instructions?code=google-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled',
+      )),
+  },
+  ...['用戶創建已被禁用', '用户创建已被禁用'].map((description): Attack => ({
+    name: `/idp/instructions with "${description}": refused, and the code leaves the address bar`,
+    async run(browser) {
+      const visited: string[] = [];
+      const page = await refusedLinkFrom(
+        browser,
+        `/idp/instructions?code=facebook-attacker&state=st&error_description=${encodeURIComponent(description)}`,
+      );
+      page.on('request', (request) => request.isNavigationRequest() && request.url().startsWith(PORTAL) && visited.push(request.url()));
+      // Back never finds the code again: the page took it out of its history entry.
+      await expect(page).toHaveURL('/idp/instructions');
+      expect(await goBackTwice(page)).toBeGreaterThan(0);
+      expect(visited.filter((url) => url.includes('code='))).toEqual([]);
+    },
+  })),
+  {
+    name: "a crafted /idp/link while this tab's own iAM Smart link is pending: refused, the tab's own attempt left as it was",
     async run(browser) {
       const page = await signedIn(browser, 'smwong25');
       const changes = recordChanges(page);
-      await page.goto('/idp/link/google?code=google-attacker&state=s1');
-      // The live single sign-on session alone completes nothing: the identity provider asks again.
-      await loginAgain(page, 'smwong25');
-      await expect(page.getByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeVisible();
-      await expect(page.getByTestId('link-university-account')).toHaveText('WONG Siu Ming (smwong25)');
-      await expect(page.getByTestId('link-external-account')).toHaveText('wsm.personal@example.com (Wong Siu Ming)');
+      await startProfileLink(page, 'iAM Smart', 'iamsmart');
+      const exchanges = recordRequests(page, isCodeExchange);
+      await page.goto(`${PORTAL}/idp/link/google?code=google-attacker`);
+      await expect(page.getByRole('alert')).toHaveText(NOT_STARTED_HERE);
+      expect(exchanges).toEqual([]);
+      expect(changes).toEqual([]);
+      expect(await linkState(page)).toMatchObject({ mode: 'startLinkIdp', phase: 'provider', link: { idpName: 'iamsmart' } });
+    },
+  },
+  {
+    name: 'a Google link the person started, whose account is not theirs: "This is not me" links nothing',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const changes = recordChanges(page);
+      await profileGoogleLink(page);
       expect(changes).toEqual([]);
       await page.getByRole('button', { name: 'This is not me' }).click();
       await expect(page).toHaveURL('/profile/details');
       await expect(page.getByText('Nothing was linked.')).toBeVisible();
-      expect(changes).toEqual([]);
-      await expectNoLinkPending(page);
-    },
-  },
-  {
-    name: 'an unsolicited /idp/link/iamsmart code: the identity provider asks again; left there, back at the portal there is nothing to confirm',
-    async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
-      const changes = recordChanges(page);
-      await page.goto('/idp/link/iamsmart?code=iamsmart-attacker');
-      await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
-      await expect(page.getByRole('heading', { name: 'University sign-in' })).toBeVisible();
-      // The person does not sign in: the attempt waits for a sign-in that never comes.
-      await page.goto(`${PORTAL}/profile`);
-      await expect(page).toHaveURL('/profile/details');
-      expect(changes).toEqual([]);
-    },
-  },
-  {
-    name: 'an unsolicited /idp/link/iamsmart code, signed in again on the form: the confirmation, and "This is not me" links nothing',
-    run: (browser) => declineLinkFrom(browser, '/idp/link/iamsmart?code=iamsmart-attacker', 'iAM Smart'),
-  },
-  {
-    name: '/idp/instructions with "User creation was disabled" and a stranger\'s code: a fresh sign-in and a confirmation; "This is not me" links nothing',
-    run: (browser) =>
-      declineLinkFrom(
-        browser,
-        '/idp/instructions?code=google-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled',
-        'Google',
-      ),
-  },
-  ...['用戶創建已被禁用', '用户创建已被禁用'].map((description): Attack => ({
-    name: `/idp/instructions with "${description}": the code leaves the address bar and the identity provider asks to sign in again`,
-    async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
-      const changes = recordChanges(page);
-      const visited = recordRequests(page, (request) => request.isNavigationRequest() && request.url().startsWith(PORTAL));
-      await page.goto(`/idp/instructions?code=facebook-attacker&state=st&error_description=${encodeURIComponent(description)}`);
-      await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
-      expect(changes).toEqual([]);
-      // Back never finds the code again: both pages took it out of their history entries.
-      expect(await goBackTwice(page)).toBeGreaterThan(0);
-      expect(visited.slice(1).filter((url) => url.includes('code='))).toEqual([]);
-    },
-  })),
-  {
-    name: "a link from the identity provider while this tab's own iAM Smart link is pending: the confirmation names the new (stranger's) Google account; nothing linked",
-    async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
-      const changes = recordChanges(page);
-      await page.getByRole('button', { name: 'Link iAM Smart' }).click();
-      await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
-      await page.goto(`${PORTAL}/idp/link/google?code=google-attacker`);
-      await loginAgain(page, 'smwong25');
-      await expect(page.getByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeVisible();
-      await page.getByRole('button', { name: 'This is not me' }).click();
-      await expect(page).toHaveURL('/profile/details');
       expect(changes).toEqual([]);
       await expectNoLinkPending(page);
     },
@@ -577,9 +599,12 @@ const STEP_UP: Attack[] = [
       await page.getByRole('button', { name: 'Link iAM Smart' }).click();
       await loginAgain(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
+      await page.getByRole('checkbox', { name: VOUCH_IAMSMART }).check();
       await page.getByRole('button', { name: 'Link', exact: true }).click();
       await loginAgain(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
+      // Back from the step-up, the deliberate second step is asked for again.
+      await expect(page.getByRole('checkbox', { name: VOUCH_IAMSMART })).not.toBeChecked();
       expect(calls).toHaveLength(1);
     },
   },
@@ -729,6 +754,194 @@ const SECRETS: Attack[] = [
   },
 ];
 
+const SECOND_ROUND: Attack[] = [
+  {
+    name: 'N1 (iAM Smart): an unsolicited /idp/link/iamsmart code while signed in redeems nothing, asks for no sign-in, and offers the ordinary link',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const changes = recordChanges(page);
+      const exchanges = recordRequests(page, isCodeExchange);
+      const signIns = recordRequests(page, isIdpAuthorize);
+      await page.goto('/idp/link/iamsmart?code=iamsmart-attacker');
+      await expect(page.getByRole('alert')).toHaveText(NOT_STARTED_HERE);
+      expect(exchanges).toEqual([]);
+      expect(signIns).toEqual([]);
+      await expectNoLinkPending(page);
+      await page.getByRole('link', { name: 'Link from your profile' }).click();
+      await expect(page).toHaveURL('/profile/details');
+      await expect(page.getByRole('button', { name: 'Link iAM Smart' })).toBeVisible();
+      expect(changes).toEqual([]);
+    },
+  },
+  {
+    name: 'N1 (iAM Smart): a token with only a subject is not named by its number; Link is a second, deliberate step with a warning',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const changes = recordChanges(page);
+      await page.getByRole('button', { name: 'Link iAM Smart' }).click();
+      await loginAgain(page, 'smwong25');
+      await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
+      await expect(page.getByTestId('link-external-account')).toHaveText('Cannot be shown');
+      await expect(page.getByTestId('link-external-source')).toHaveText(
+        'iAM Smart gives the portal only an anonymous number for this account, so it cannot be shown here.',
+      );
+      const link = page.getByRole('button', { name: 'Link', exact: true });
+      await expect(link).toBeDisabled();
+      await page.getByRole('checkbox', { name: VOUCH_IAMSMART }).check();
+      await expect(link).toBeEnabled();
+      expect(changes).toEqual([]);
+      // The warning and the second step read well on a phone.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectNoAxeViolations(page);
+    },
+  },
+  {
+    name: 'N1 (name only): /idp/instructions with "User creation was disabled" and a crafted state redeems nothing and looks nothing up',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const exchanges = recordRequests(page, isCodeExchange);
+      const lookups = recordRequests(page, (request) => request.url().startsWith(`${IDP}/oauth/provider`) || isIdpAuthorize(request));
+      await page.goto('/idp/instructions?code=linkedin-attacker&state=st&error=access_denied&error_description=User%20creation%20was%20disabled');
+      await expect(page.getByRole('alert')).toHaveText(NOT_STARTED_HERE);
+      expect(exchanges).toEqual([]);
+      expect(lookups).toEqual([]);
+      await expectNoLinkPending(page);
+    },
+  },
+  {
+    name: 'N1 (name only): a name the provider does not vouch for is shown as such, never as an email the provider did not verify',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      // The contract's Google token: an email with no email_verified, and a name.
+      await profileGoogleLink(page);
+      await expect(page.getByTestId('link-external-account')).toHaveText('Wong Siu Ming');
+      await expect(page.getByTestId('link-external-source')).toHaveText(
+        'The name on this Google account. Its owner chose it; Google does not vouch for it.',
+      );
+      await expect(page.getByText('wsm.personal@example.com')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'N2: an attempt started from the identity provider in a tab where nobody is signed in: no code redeemed; the next person to sign in is offered only an ordinary link',
+    async run(browser) {
+      const page = await newPage(browser);
+      const changes = recordChanges(page);
+      const exchanges = recordRequests(page, isCodeExchange);
+      // Someone starts signing in here (the state is this tab's own) and picks Google at the
+      // identity provider, which has no university account for it.
+      const authorize = page.waitForRequest(isIdpAuthorize);
+      await page.goto('/');
+      const state = new URL((await authorize).url()).searchParams.get('state');
+      expect(state).toMatch(/^[0-9a-f]{32}$/);
+      await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
+      await page.goto(
+        `${PORTAL}/idp/instructions?code=google-attacker&state=${state}&error=access_denied&error_description=User%20creation%20was%20disabled`,
+      );
+      await expect(page.getByRole('alert')).toContainText('Sign in with your university account first');
+      expect(exchanges).toEqual([]);
+      // They walk away; the next person signs in.
+      await page.getByRole('link', { name: 'Link from your profile' }).click();
+      await loginAgain(page, 'taiman.chan');
+      await expect(page).toHaveURL('/profile/details');
+      await expect(page.getByRole('heading', { level: 1, name: 'Link Google to your account?' })).toHaveCount(0);
+      expect(exchanges).toEqual([]);
+      expect(changes).toEqual([]);
+      await expectNoLinkPending(page);
+    },
+  },
+  {
+    name: "N3: invisible, bidi and filler characters, a flood of combining marks and Cyrillic look-alikes in the provider's name; an unverified email is not shown",
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const name = `\u202eWong\u3164Siu\u206a\u200b\u115f M\u0456ng${'e'}${'\u0301'.repeat(40)}\u2066\u00ad`;
+      await profileGoogleLink(page, unsignedJwt({ sub: 'google-attacker-1', name, email: 'wsm@example.com', email_verified: false }));
+      await expect(page.getByTestId('link-external-account')).toHaveText('WongSiu M\u0456ng\u00e9\u0301');
+      await expect(page.getByText('This name mixes letters of different writing systems, as names made to imitate another do.')).toBeVisible();
+      await expect(page.getByText('wsm@example.com')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    },
+  },
+  {
+    name: 'N5: a config.json sending CSP reports (which carry the page address, codes and all) to another origin is refused',
+    async run(browser) {
+      const page = await newPage(browser);
+      await serveConfig(page, (config) => ({ ...config, cspReportUrl: 'https://csp.collector.example/report' }));
+      await page.goto('/');
+      await expect(page.getByRole('alert')).toContainText('cspReportUrl must be a path on the portal’s own origin');
+    },
+  },
+  {
+    name: 'N6: the dev stack settings without their "dev" mark (http, localhost) are refused',
+    async run(browser) {
+      const page = await newPage(browser);
+      await serveConfig(page, (config) => ({ ...config, dev: undefined }));
+      await page.goto('/');
+      await expect(page.getByRole('alert')).toContainText(
+        'oidcAuthority names this machine or plain http:, which only a config marked "dev": true may do',
+      );
+    },
+  },
+  {
+    name: "N9: a Google authorize address off Google's host (or posing as it) is not followed",
+    async run(browser) {
+      for (const address of [
+        'https://evil.example/oauth?client_id=x',
+        'https://accounts.google.com.evil.example/o/oauth2/auth',
+        'http://accounts.google.com/o/oauth2/auth',
+      ]) {
+        const page = await signedIn(browser, 'smwong25');
+        const left = recordRequests(
+          page,
+          (request) => request.isNavigationRequest() && !request.url().startsWith(PORTAL) && !request.url().startsWith(IDP),
+        );
+        await page.route(/evil\.example|accounts\.google\.com/, (route) =>
+          route.fulfill({ contentType: 'text/html', body: '<title>elsewhere</title>' }),
+        );
+        await page.route('**/api/v1/auth/google/authorize**', (route) => route.fulfill({ json: address }));
+        await page.getByRole('button', { name: 'Link Google' }).click();
+        await expect(page).toHaveURL('/profile/details');
+        await page.waitForTimeout(500);
+        expect(left).toEqual([]);
+      }
+    },
+  },
+  {
+    name: "L5: /idp/instructions shows none of the query's text: the provider's error code in the portal's words, the state shortened",
+    async run(browser) {
+      const page = await newPage(browser);
+      const lure = 'Your account is locked. Call +852 5555 0000 now and read out the code we send you.';
+      await page.goto(`/idp/instructions?error=access_denied&error_description=${encodeURIComponent(lure)}&state=AbCdEfGh0123456789abcdefXYZ`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('The sign-in was cancelled or refused.')).toBeVisible();
+      await expect(page.getByText('AbCdEfGh…')).toBeVisible();
+      expect(await page.locator('body').innerText()).not.toMatch(/locked|5555|access_denied|0123456789/);
+    },
+  },
+  {
+    name: 'N8: a step-up asking for a stronger authentication (acr_values, in a header with another challenge first) is passed on to the identity provider',
+    async run(browser) {
+      const page = await signedIn(browser, 'taiman.chan');
+      await page.route('**/api/v1/user/profile', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 401,
+              headers: {
+                'WWW-Authenticate':
+                  'DPoP algs="ES256", Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR"',
+              },
+              json: { errorMessage: 'Sign in again' },
+            })
+          : route.continue(),
+      );
+      const authorize = page.waitForRequest(isIdpAuthorize);
+      await page.getByRole('button', { name: 'Edit recovery email' }).click();
+      await page.getByRole('textbox', { name: 'Recovery email' }).fill('stronger@example.org');
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect(new URL((await authorize).url()).searchParams.get('acr_values')).toBe('myACR');
+    },
+  },
+];
+
 const GROUPS: Record<string, Attack[]> = {
   'crafted identity-link addresses': LINKS,
   'forged provider callbacks': FORGED,
@@ -738,6 +951,7 @@ const GROUPS: Record<string, Attack[]> = {
   'crafted return paths and settings': ADDRESSES,
   'step-up challenges on every sensitive operation': STEP_UP,
   'secrets left in memory': SECRETS,
+  'trust, second round': SECOND_ROUND,
 };
 
 // One test per attack: each runs in browsers of its own and is reported on its own.

@@ -66,6 +66,22 @@ import * as zod from 'zod';
  * Public, and served by the identity provider, not the portal's backend. The
  * `/idp/instructions` page calls it when sign-in failed because user creation is
  * disabled, then redirects to `/idp/link/{provider}` with the same `code` and `state`.
+ * It does so only when `state` is that of a sign-in request the same browser tab sent
+ * and has not completed (the OpenID library keeps each one until its callback); for any
+ * other state it calls nothing, redeems nothing, and offers the ordinary link from the
+ * profile. `/idp/link/{provider}` redeems the code only with such a state and a person
+ * signed in to the portal in that tab, who owns the attempt.
+ *
+ * **Backend-side alternative: a link ticket bound to the browser.** The check above
+ * lives in the browser. A backend (or the identity provider) can make the same promise
+ * on its side: when the provider sign-in starts, it sets a cookie on the portal's origin
+ * (`HttpOnly; Secure; SameSite=Lax; Path=/api/v1/auth`, a few minutes, a random value it
+ * remembers together with the provider and the sign-in's `state`). The code exchange
+ * (`exchangeSocialCode`, `getIamSmartTokenizedId`) then redeems a code only when that
+ * cookie comes with it and names the same provider and state, and clears it; a code
+ * carried to another browser by a crafted link finds no cookie there and is refused.
+ * The `link_ticket` it answers then binds the exchange to the caller as well. The portal
+ * needs no change for this: its calls are same-origin and send the cookie.
  * @summary Which provider an identity-link instruction is for
  */
 export const GetLinkProviderQueryParams = zod.object({

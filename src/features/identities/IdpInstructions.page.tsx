@@ -1,13 +1,11 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { textOf, useT, type MessageKey } from '../../messages/t';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { textOf, useT } from '../../messages/t';
 import { config } from '../../shared/config';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { Instructions } from './idpInstructions.flow';
-
-/** Very long values (a crafted link) are cut so the page stays readable. */
-const shorten = (value: string) => (value.length > 300 ? `${value.slice(0, 300)}…` : value);
 
 /** While the server is asked which provider an unlinked social login belongs to. */
 export function IdpInstructionsPending() {
@@ -20,16 +18,13 @@ export function IdpInstructionsPending() {
 }
 
 /**
- * /idp/instructions: the identity provider's error, its description and the request state,
- * with a way back to the central sign-in; and why no link started, when one was wanted.
+ * /idp/instructions: what went wrong at the identity provider, in the portal's own words (no
+ * text of the address is shown: anyone can craft it), a shortened reference for support, and a
+ * way back to the central sign-in; why no link started when one was wanted, with the ordinary
+ * link from the profile.
  */
-export function IdpInstructions({ instructions: { search, problem } }: { instructions: Instructions }) {
+export function IdpInstructions({ instructions: { error, reference, problem } }: { instructions: Instructions }) {
   const t = useT();
-  const rows: Array<[MessageKey, string | undefined]> = [
-    ['instructions.error', search.error],
-    ['instructions.description', search.error_description],
-    ['instructions.state', search.state],
-  ];
   return (
     <PublicLayout>
       <PageTitle>{t('page.instructions')}</PageTitle>
@@ -39,23 +34,20 @@ export function IdpInstructions({ instructions: { search, problem } }: { instruc
             {textOf(problem, t)}
           </Alert>
         )}
-        <dl style={{ margin: 0 }}>
-          {rows.map(([label, value]) => (
-            <div key={label} style={{ marginBottom: 8 }}>
-              <Text component="dt" fw={600}>
-                {t(label)}
-              </Text>
-              <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-                {value ? shorten(value) : t('instructions.noDetails')}
-              </Text>
-            </div>
-          ))}
-        </dl>
-        <div>
+        <Text>{t(error)}</Text>
+        <Text size="sm" c="dimmed">
+          {reference ? t('instructions.reference', { reference }) : t('instructions.noReference')}
+        </Text>
+        <Group>
+          {problem?.offerLink && (
+            <Anchor component={Link} to="/profile/details">
+              {t('identities.linkFromProfile')}
+            </Anchor>
+          )}
           <Button component="a" href={config.centralSignInUrl}>
             {t('instructions.back')}
           </Button>
-        </div>
+        </Group>
       </Stack>
     </PublicLayout>
   );

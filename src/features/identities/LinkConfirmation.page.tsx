@@ -16,31 +16,65 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityCatalogue';
 import { discardLinkAttempt, linkTicket, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
-import { externalAccountLabel } from './socialLink';
+import { mixesScripts } from './displayText';
+import type { ExternalNameSource } from './externalName';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
 const FAILED_LINK_REDIRECT_MS = 3000;
 
-/** The two accounts a link would join, each named so the person can tell them apart. */
-function AccountsToLink({ university, externalTitle, external }: { university: string; externalTitle: string; external: string }) {
+/** What the confirmation says of where the external account's name comes from. */
+const SOURCE_TEXTS: Record<ExternalNameSource, MessageKey> = {
+  verifiedEmail: 'identities.source.verifiedEmail',
+  ownerName: 'identities.source.ownerName',
+  profile: 'identities.source.profile',
+};
+
+/**
+ * The two accounts a link would join, each named so the person can tell them apart, with where
+ * the external account's name comes from: an email the provider verified, a name its owner
+ * chose (which the provider does not vouch for), iAM Smart's profile, or nothing that can be shown.
+ */
+function AccountsToLink({
+  university,
+  externalTitle,
+  external,
+  source,
+  mixed,
+}: {
+  university: string;
+  externalTitle: string;
+  external: string;
+  source: string;
+  mixed: boolean;
+}) {
   const t = useT();
-  const rows = [
-    { title: t('identities.universityAccount'), value: university, testId: 'link-university-account' },
-    { title: externalTitle, value: external, testId: 'link-external-account' },
-  ];
   return (
     <Paper withBorder p="md" mb="md" maw={560}>
       <Stack component="dl" gap="sm" m={0}>
-        {rows.map((row) => (
-          <div key={row.testId}>
-            <Text component="dt" size="sm" c="dimmed">
-              {row.title}
+        <div>
+          <Text component="dt" size="sm" c="dimmed">
+            {t('identities.universityAccount')}
+          </Text>
+          <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-university-account">
+            {university}
+          </Text>
+        </div>
+        <div>
+          <Text component="dt" size="sm" c="dimmed">
+            {externalTitle}
+          </Text>
+          <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="link-external-account">
+            {external}
+          </Text>
+          <Text component="dd" m={0} size="sm" data-testid="link-external-source">
+            {source}
+          </Text>
+          {mixed && (
+            <Text component="dd" m={0} size="sm" c="red.8" fw={600}>
+              {t('identities.mixedScripts')}
             </Text>
-            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={row.testId}>
-              {row.value}
-            </Text>
-          </div>
-        ))}
+          )}
+        </div>
       </Stack>
     </Paper>
   );
@@ -61,6 +95,8 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
   const idps = useGetLinkedIdentities({ query: { enabled: !attempt.link.idpId } });
   const link = useLinkIdentity({ mutation: { meta: { ownStepUp: true } } });
   const [failed, setFailed] = useState(false);
+  // An account that cannot be shown is linked only as a second, deliberate step.
+  const [vouched, setVouched] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -87,8 +123,11 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
     giveUp();
   }, [problem, t]);
 
+  const { externalName, externalNameSource } = attempt.link;
+  const unnamed = !externalName || !externalNameSource;
+
   const confirm = () => {
-    if (link.isPending || !idpId || !attempt.link.externalId) return;
+    if (link.isPending || !idpId || !attempt.link.externalId || (unnamed && !vouched)) return;
     // Still this tab's, this person's, and within its 10 minutes?
     const still = usableLinkAttempt({ phase: 'confirm', subject: auth.subject() });
     if ('refusal' in still || still.attempt.nonce !== attempt.nonce) {
@@ -160,10 +199,29 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
       <AccountsToLink
         university={t('identities.universityAccountName', { name, id: person.electronicId })}
         externalTitle={t('identities.externalAccount', { provider: label })}
-        external={externalAccountLabel(attempt.link)}
+        external={unnamed ? t('identities.externalUnknown') : externalName}
+        source={t(unnamed ? 'identities.source.none' : SOURCE_TEXTS[externalNameSource], { provider: label })}
+        mixed={!unnamed && mixesScripts(externalName)}
       />
+      {unnamed && (
+        <Alert color="red" mb="md" maw={560} title={t('identities.unnamedWarningTitle')}>
+          <Text size="sm" mb="sm">
+            {t('identities.unnamedWarning', { provider: label })}
+          </Text>
+          {/* A plain checkbox: this page ships with every signed-in page's code, and needs no more. */}
+          <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start', fontSize: 'var(--mantine-font-size-sm)' }}>
+            <input
+              type="checkbox"
+              checked={vouched}
+              onChange={(event) => setVouched(event.currentTarget.checked)}
+              style={{ width: 20, height: 20, margin: 0, flex: 'none' }}
+            />
+            <span>{t('identities.unnamedVouch', { provider: label })}</span>
+          </label>
+        </Alert>
+      )}
       <Group>
-        <Button onClick={confirm} loading={link.isPending} disabled={!idpId}>
+        <Button onClick={confirm} loading={link.isPending} disabled={!idpId || (unnamed && !vouched)}>
           {t('identities.link')}
         </Button>
         <Button variant="default" onClick={decline} disabled={link.isPending}>

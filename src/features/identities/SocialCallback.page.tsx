@@ -11,7 +11,8 @@ import type { LinkFailure } from './socialCallback.flow';
 /**
  * /auth/{provider}/callback and /idp/link/{provider}: waiting while the provider's code is
  * checked and the sign-in that carries the link starts; or why the link cannot go on, shown in
- * the page rather than as a passing toast, as there is nothing else on it.
+ * the page rather than as a passing toast, as there is nothing else on it. When the way on is
+ * the ordinary link from the profile, the way back says so.
  */
 export function SocialCallback({ provider, failure }: { provider: SocialProvider; failure?: LinkFailure }) {
   const t = useT();
@@ -26,7 +27,7 @@ export function SocialCallback({ provider, failure }: { provider: SocialProvider
             {textOf(failure, t)}
           </Alert>
           <Anchor component={Link} to="/profile/details">
-            {t('identities.backToProfile')}
+            {t(failure.offerLink ? 'identities.linkFromProfile' : 'identities.backToProfile')}
           </Anchor>
         </>
       )}

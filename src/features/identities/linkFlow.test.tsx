@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
+import { config } from '../../shared/config';
 import { example } from '../../../tests/support/examples';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -20,9 +21,17 @@ const CENTRAL_SIGN_IN = 'http://localhost:9000';
 const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';
 const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 
+const devOrigins = { ...config.socialAuthorizeOrigins };
 afterEach(() => {
   vi.useRealTimers();
+  config.socialAuthorizeOrigins = { ...devOrigins };
 });
+
+/** A sign-in request this tab sent, as the OpenID library keeps it (oidc-client-ts's SigninState). */
+function ownSignInState(id = 'a1b2c3d4e5f60718293a4b5c6d7e8f90') {
+  window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'si:r' }));
+  return id;
+}
 
 function token(payload: object) {
   return `eyJhbGciOiJub25lIn0.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.`;
@@ -41,17 +50,18 @@ function recordLinks() {
 }
 
 describe('/auth/{provider}/login', () => {
-  it('asks iAM Smart for its authorize address without a state and goes there', async () => {
+  it("asks iAM Smart for its authorize address without a state and goes there: on iAM Smart's own host", async () => {
+    config.socialAuthorizeOrigins = {};
     const asked: string[] = [];
     server.use(
       http.get('*/api/v1/auth/:provider/authorize', ({ request }) => {
         asked.push(request.url);
-        return HttpResponse.json('https://iamsmart.example/authorize?client=1');
+        return HttpResponse.json('https://apps.iamsmart.gov.hk/authorize?client=1');
       }),
     );
     renderRoute('/auth/iamsmart/login');
     expect(await screen.findByText('Taking you to iAM Smart...')).toBeInTheDocument();
-    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('https://iamsmart.example/authorize?client=1'));
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('https://apps.iamsmart.gov.hk/authorize?client=1'));
     expect(new URL(asked[0]!).searchParams.has('state')).toBe(false);
   });
 
@@ -74,7 +84,10 @@ describe('/auth/{provider}/login', () => {
     ['a failed call', () => HttpResponse.json({ errorMessage: 'Provider offline' }, { status: 502 })],
     ['an empty answer', () => HttpResponse.json('')],
     ['a javascript: address', () => HttpResponse.json('javascript:alert(document.cookie)')],
+    ["an address off Facebook's host", () => HttpResponse.json('https://evil.example/dialog/oauth')],
+    ["an address on the portal's own origin where Facebook's is pinned", () => HttpResponse.json('/auth/facebook/callback?code=x')],
   ])('goes silently to / after %s', async (_, answer) => {
+    config.socialAuthorizeOrigins = {};
     server.use(http.get('*/api/v1/auth/:provider/authorize', answer));
     const { router } = renderRoute('/auth/facebook/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
@@ -83,6 +96,7 @@ describe('/auth/{provider}/login', () => {
   });
 
   it('asks once per visit: not again for the same address, again on a later visit, never for a hover preload', async () => {
+    config.socialAuthorizeOrigins = { google: 'https://provider.example' };
     const asked: string[] = [];
     server.use(
       http.get(
@@ -203,14 +217,18 @@ describe('/auth/{provider}/callback', () => {
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
-  it('reads access_token when there is no id_token, and the name the token carries', async () => {
+  it('reads access_token when there is no id_token, and the verified email the token carries', async () => {
     linking({ idpId: '0oa3linkedin', idpName: 'linkedin' });
     server.use(
-      http.post('*/api/v1/auth/linkedin/token', () => HttpResponse.json({ access_token: token({ sub: 'li-1', email: 'tm@linkedin.example' }) })),
+      http.post('*/api/v1/auth/linkedin/token', () =>
+        HttpResponse.json({ access_token: token({ sub: 'li-1', email: 'tm@linkedin.example', email_verified: true }) }),
+      ),
     );
     const { auth } = renderRoute(`/auth/linkedin/callback?code=c&state=${GOOGLE_STATE}`);
     await waitFor(() => expect(auth.signIn).toHaveBeenCalled());
-    expect(readLinkState()).toMatchObject({ link: { externalId: 'li-1', externalName: 'tm@linkedin.example' } });
+    expect(readLinkState()).toMatchObject({
+      link: { externalId: 'li-1', externalName: 'tm@linkedin.example', externalNameSource: 'verifiedEmail' },
+    });
   });
 
   it('goes to the central sign-in host when the token call fails', async () => {
@@ -230,27 +248,59 @@ describe('confirming a link at /profile', () => {
   const confirming = (link: LinkDetails = { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-iamsmart-5566778899' }, owner = 'smwong25') =>
     startLinkAttempt(link, { owner, phase: 'confirm' });
 
-  it('names both accounts and links nothing before the person says Link', async () => {
-    confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-google-1', externalName: 'tm.chan@gmail.example' });
+  it('names both accounts, says where the external name comes from, and links nothing before the person says Link', async () => {
+    confirming({
+      idpId: '0oa4google',
+      idpName: 'google',
+      externalId: 'ext-google-1',
+      externalName: 'tm.chan@gmail.example',
+      externalNameSource: 'verifiedEmail',
+    });
     const linked = recordLinks();
     renderRoute('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeInTheDocument();
     expect(await screen.findByTestId('link-university-account')).toHaveTextContent('WONG Siu Ming (smwong25)');
     expect(screen.getByTestId('link-external-account')).toHaveTextContent('tm.chan@gmail.example');
+    expect(screen.getByTestId('link-external-source')).toHaveTextContent('The email address Google has verified.');
+    expect(screen.queryByText(/mixes letters/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'This is not me' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(linked).toEqual([]);
   });
 
-  it('names the external account by a shortened subject when its token carried no name or email', async () => {
+  it('says plainly that an account named by nothing but its number cannot be shown, and makes Link a second, deliberate step', async () => {
     confirming();
+    const linked = recordLinks();
+    const { user } = renderRoute('/profile');
+    expect(await screen.findByTestId('link-external-account')).toHaveTextContent(/^Cannot be shown$/);
+    expect(screen.getByTestId('link-external-source')).toHaveTextContent(
+      'iAM Smart gives the portal only an anonymous number for this account, so it cannot be shown here.',
+    );
+    expect(screen.queryByText(/ext-ia/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Link' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /I started this link myself/ }));
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(linked).toEqual([['0oa1smart', { externalId: 'ext-iamsmart-5566778899' }]]));
+  });
+
+  it('flags a name that mixes writing systems', async () => {
+    confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'g-1', externalName: 'Wong Siu M\u0456ng', externalNameSource: 'ownerName' });
     renderRoute('/profile');
-    expect(await screen.findByTestId('link-external-account')).toHaveTextContent(/^ext-ia…8899$/);
+    expect(await screen.findByText('This name mixes letters of different writing systems, as names made to imitate another do.')).toBeInTheDocument();
+    expect(screen.getByTestId('link-external-source')).toHaveTextContent(
+      'The name on this Google account. Its owner chose it; Google does not vouch for it.',
+    );
   });
 
   it('Link links, shows the success page, and goes to the central sign-out page after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    confirming();
+    confirming({
+      idpId: '0oa1smart',
+      idpName: 'iamsmart',
+      externalId: 'ext-iamsmart-5566778899',
+      externalName: 'CHAN, Tai Man',
+      externalNameSource: 'profile',
+    });
     const linked = recordLinks();
     const { router, user, auth } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
@@ -283,7 +333,13 @@ describe('confirming a link at /profile', () => {
 
   it('on failure waits 3 s, then goes to the identity provider host', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-g' });
+    confirming({
+      idpId: '0oa4google',
+      idpName: 'google',
+      externalId: 'ext-g',
+      externalName: 'tm@gmail.example',
+      externalNameSource: 'verifiedEmail',
+    });
     server.use(
       http.post('*/api/v1/user/idps/:idpId', () =>
         HttpResponse.json({ errorMessage: 'Identity already linked to another account' }, { status: 409 }),
@@ -301,7 +357,13 @@ describe('confirming a link at /profile', () => {
   });
 
   it('a step-up answer signs in again carrying the same attempt, back to this page', async () => {
-    const started = confirming();
+    const started = confirming({
+      idpId: '0oa1smart',
+      idpName: 'iamsmart',
+      externalId: 'ext-iamsmart-5566778899',
+      externalName: '陳大文',
+      externalNameSource: 'profile',
+    });
     server.use(
       http.post('*/api/v1/user/idps/:idpId', () =>
         HttpResponse.json({ errorMessage: 'Please sign in again.' }, { status: 401, headers: { 'WWW-Authenticate': STEP_UP } }),
@@ -327,7 +389,7 @@ describe('confirming a link at /profile', () => {
     settleLinkAfterSignIn({ returnTo: '/profile', subject: 'smwong25', link: started.nonce });
     const linked = recordLinks();
     const { user } = renderRoute('/profile');
-    expect(await screen.findByTestId('link-external-account')).toHaveTextContent('wsm.personal@example.com (Wong Siu Ming)');
+    expect(await screen.findByTestId('link-external-account')).toHaveTextContent('Wong Siu Ming');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
     await waitFor(() =>
       expect(linked).toEqual([['0oa4google', { externalId: 'ext-iamsmart-1029384756', linkTicket: 'lt.v1.ext-iamsmart-1029384756.4f9c2a7e' }]]),
@@ -336,7 +398,10 @@ describe('confirming a link at /profile', () => {
   });
 
   it('looks the idp id up for a link that came from the identity provider', async () => {
-    startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { phase: 'confirm' });
+    startLinkAttempt(
+      { idpName: 'google', externalId: 'ext-g', externalName: 'tm@gmail.example', externalNameSource: 'verifiedEmail' },
+      { owner: 'smwong25', phase: 'confirm' },
+    );
     const linked = recordLinks();
     const { user } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
@@ -355,7 +420,7 @@ describe('confirming a link at /profile', () => {
     ],
     [
       'an attempt still waiting for its sign-in',
-      () => startLinkAttempt({ idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'x' }, { phase: 'sign-in' }),
+      () => startLinkAttempt({ idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'x' }, { owner: 'smwong25', phase: 'sign-in' }),
     ],
     [
       'a planted attempt without nonce (as before this portal checked)',
@@ -376,6 +441,7 @@ describe('confirming a link at /profile', () => {
             nonce: 'planted-nonce-0000000',
             createdAt: Date.now(),
             phase: 'confirm',
+            owner: 'smwong25',
           }),
         ),
     ],
@@ -408,44 +474,120 @@ describe('/idp/link/{provider}/success', () => {
 
 describe('/idp/instructions', () => {
   it.each(['User creation was disabled.', '用戶創建已被禁用', '用户创建已禁用'])(
-    "'%s' asks which provider the code is for and starts a link attempt of its own, with a fresh sign-in",
+    "'%s' with the state of this tab's own sign-in request and someone signed in: asks which provider, starts an attempt they own, with a fresh sign-in",
     async (description) => {
+      const state = ownSignInState();
       const asked: string[] = [];
       server.use(http.get('*/oauth/provider', ({ request }) => (asked.push(request.url), HttpResponse.json({ provider: 'google' }))));
       server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json(example('exchangeSocialCode', 'full'))));
-      const auth = fakeAuth({ signedIn: false });
-      const { router } = renderRoute(
-        `/idp/instructions?code=google-123&state=st-1&error=access_denied&error_description=${encodeURIComponent(description)}`,
-        { auth },
+      const { auth, router } = renderRoute(
+        `/idp/instructions?code=google-123&state=${state}&error=access_denied&error_description=${encodeURIComponent(description)}`,
       );
       await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile', link: expect.any(String) }));
       expect(asked).toEqual(['http://localhost:9000/oauth/provider?code=google-123']);
       expect(router.state.location.pathname).toBe('/idp/link/google');
       // The code and state are not left in the address bar.
       expect(router.state.location.searchStr).toBe('');
-      const state = readLinkState();
-      expect(state).toMatchObject({ mode: 'startLinkIdp', phase: 'sign-in', link: { idpName: 'google', externalId: 'ext-iamsmart-1029384756' } });
-      expect(state).not.toHaveProperty('owner');
-      expect(auth.signIn.mock.calls[0]![0]!.link).toBe(state.mode === 'startLinkIdp' ? state.nonce : 'none');
-      expect(window.sessionStorage.getItem(LINK_TAB_KEY)).toBe(state.mode === 'startLinkIdp' ? state.nonce : 'none');
+      const stored = readLinkState();
+      expect(stored).toMatchObject({
+        mode: 'startLinkIdp',
+        phase: 'sign-in',
+        owner: 'smwong25',
+        link: { idpName: 'google', externalId: 'ext-iamsmart-1029384756' },
+      });
+      expect(auth.signIn.mock.calls[0]![0]!.link).toBe(stored.mode === 'startLinkIdp' ? stored.nonce : 'none');
+      // The request is used up: its state leads to one attempt at most.
+      expect(window.sessionStorage.getItem(`oidc.${state}`)).toBeNull();
     },
   );
 
-  it('shows any other error with its description, state and a Back button', async () => {
-    renderRoute('/idp/instructions?error=access_denied&error_description=The%20user%20cancelled&state=abc123');
-    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
-    expect(screen.getByText('access_denied')).toBeInTheDocument();
-    expect(screen.getByText('The user cancelled')).toBeInTheDocument();
-    expect(screen.getByText('abc123')).toBeInTheDocument();
+  it.each([
+    ['a state this tab never sent', () => 'a1b2c3d4e5f60718293a4b5c6d7e8f90'],
+    ['no state', () => ''],
+    [
+      "the state of this tab's sign-out request",
+      () => {
+        const id = 'f'.repeat(32);
+        window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'so:r' }));
+        return id;
+      },
+    ],
+    [
+      'the state of a sign-in request two hours old',
+      () => {
+        const id = 'e'.repeat(32);
+        window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000) - 7200, request_type: 'si:r' }));
+        return id;
+      },
+    ],
+  ])('"User creation was disabled" with %s: nothing looked up or redeemed, the ordinary link offered', async (_, arrange) => {
+    const state = arrange();
+    const asked: string[] = [];
+    server.use(http.get('*/oauth/provider', ({ request }) => (asked.push(request.url), HttpResponse.json({ provider: 'google' }))));
+    const { auth, router } = renderRoute(`/idp/instructions?code=google-123&state=${state}&error_description=User%20creation%20was%20disabled`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link was not started in this browser, so nothing was linked. To link an account, choose Link on your profile.',
+    );
+    expect(screen.getByRole('link', { name: 'Link from your profile' })).toHaveAttribute('href', '/profile/details');
+    expect(asked).toEqual([]);
+    expect(auth.signIn).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/idp/instructions');
+    expect(readLinkState().mode).not.toBe('startLinkIdp');
+  });
+
+  it("with this tab's own state but nobody signed in: nothing redeemed, no attempt without an owner", async () => {
+    const state = ownSignInState();
+    const exchanged: string[] = [];
+    server.use(http.get('*/oauth/provider', () => HttpResponse.json({ provider: 'google' })));
+    server.use(http.post('*/api/v1/auth/google/token', ({ request }) => (exchanged.push(request.url), HttpResponse.json({}))));
+    const auth = fakeAuth({ signedIn: false });
+    renderRoute(`/idp/instructions?code=google-123&state=${state}&error_description=User%20creation%20was%20disabled`, { auth });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign in with your university account first');
+    expect(screen.getByRole('link', { name: 'Link from your profile' })).toBeInTheDocument();
+    expect(exchanged).toEqual([]);
+    expect(auth.signIn).not.toHaveBeenCalled();
+    expect(readLinkState().mode).not.toBe('startLinkIdp');
+  });
+
+  it("shows none of the query's text: the error code in the portal's words, the state shortened, and a Back button", async () => {
+    renderRoute('/idp/instructions?error=access_denied&error_description=Call%20%2B852%205555%200000&state=abc123def456');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('The sign-in was cancelled or refused.')).toBeInTheDocument();
+    expect(screen.getByText('Reference for support: abc123de…')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/5555|access_denied|abc123def456/);
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', CENTRAL_SIGN_IN);
   });
 
+  it.each([
+    ['server_error', 'The sign-in service is not available right now. Please try again later.'],
+    ['login_required', 'Please sign in again.'],
+    ['<b>made up</b>', 'The sign-in could not be completed.'],
+    ['__proto__', 'The sign-in could not be completed.'],
+  ])('maps the error code %j to the portal text', async (error, text) => {
+    renderRoute(`/idp/instructions?error=${encodeURIComponent(error)}&state=${encodeURIComponent('<img src=x>')}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('No reference was given.')).toBeInTheDocument();
+  });
+
   it('never follows a provider it does not know', async () => {
+    const state = ownSignInState();
     server.use(http.get('*/oauth/provider', () => HttpResponse.json({ provider: 'https://evil.example' })));
-    const { router } = renderRoute('/idp/instructions?code=x&error_description=User%20creation%20was%20disabled');
+    const { router } = renderRoute(`/idp/instructions?code=x&state=${state}&error_description=User%20creation%20was%20disabled`);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The identity provider named a provider this portal does not know, so nothing was linked.',
     );
     expect(router.state.location.pathname).toBe('/idp/instructions');
+  });
+});
+
+describe('/idp/link/{provider}', () => {
+  it('opened with a code and no state of this tab (a crafted link), while signed in: nothing redeemed, no sign-in', async () => {
+    const exchanged: string[] = [];
+    server.use(http.post('*/api/v1/_/iamsmart/tokenized-id', ({ request }) => (exchanged.push(request.url), HttpResponse.json({}))));
+    const { auth } = renderRoute('/idp/link/iamsmart?code=iamsmart-attacker');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link was not started in this browser, so nothing was linked.');
+    expect(screen.getByRole('link', { name: 'Link from your profile' })).toBeInTheDocument();
+    expect(exchanged).toEqual([]);
+    expect(auth.signIn).not.toHaveBeenCalled();
   });
 });

@@ -32,8 +32,8 @@ describe('link state encoding', () => {
   it.each<LinkState>([
     { mode: 'normal' },
     attempt(),
-    attempt({ link: { idpId: '身份-1', idpName: 'apple', externalName: '陳大文' }, phase: 'provider' }),
-    { mode: 'startLinkIdp', link: { idpName: 'iamsmart', externalId: 'ext-1' }, nonce: NONCE, createdAt: T0, phase: 'confirm' },
+    attempt({ link: { idpId: '身份-1', idpName: 'apple', externalName: '陳大文', externalNameSource: 'ownerName' }, phase: 'provider' }),
+    { mode: 'startLinkIdp', link: { idpName: 'iamsmart', externalId: 'ext-1' }, nonce: NONCE, createdAt: T0, phase: 'confirm', owner: 'smwong25' },
   ])('round-trips %j through base64 JSON', (state) => {
     const encoded = encodeLinkState(state);
     expect(encoded).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -69,8 +69,15 @@ describe('link state encoding', () => {
     ['a nonce with odd characters', raw({ ...attempt(), nonce: '<script>alert(1)</script>xxxx' })],
     ['a start time that is not a number', raw({ ...attempt(), createdAt: '2026-01-01' })],
     ['an unknown step', raw({ ...attempt(), phase: 'linked' })],
+    ["an attempt without an owner (as the identity provider's links once started)", raw({ ...attempt(), owner: undefined })],
+    ['an attempt with an empty owner', raw({ ...attempt(), owner: '' })],
   ])('reads %s as normal', (_, value) => {
     expect(decodeLinkState(value)).toEqual({ mode: 'normal' });
+  });
+
+  it('drops a name whose source is unknown: where a name comes from is part of showing it', () => {
+    const value = raw({ ...attempt(), link: { idpName: 'google', externalName: 'Wong Siu Ming', externalNameSource: 'trustMe' } });
+    expect(decodeLinkState(value)).not.toHaveProperty('link.externalName');
   });
 
   it('drops odd values from the link', () => {
@@ -121,9 +128,9 @@ describe('checkAttempt', () => {
     expect(checkAttempt(attempt({ phase: 'provider' }), check({ phase: 'provider', subject: undefined }))).toHaveProperty('attempt');
   });
 
-  it('accepts anyone who signs in for an attempt from the identity provider (it has no owner)', () => {
-    const fromIdp = attempt({ owner: undefined });
-    expect(checkAttempt(fromIdp, check({ subject: 'taiman.chan' }))).toHaveProperty('attempt');
+  it('has no attempt without an owner: one stored without is no attempt at all', () => {
+    const ownerless = btoa(JSON.stringify({ ...attempt(), owner: undefined }));
+    expect(checkAttempt(decodeLinkState(ownerless), check({ subject: 'taiman.chan' }))).toEqual({ refusal: 'none' });
   });
 });
 
@@ -148,7 +155,7 @@ describe('link attempts in storage', () => {
     expect(usableLinkAttempt({ phase: 'confirm', now: T0, subject: 'taiman.chan' })).toEqual({ refusal: 'otherUser' });
     expect(readLinkState()).toEqual({ mode: 'normal' });
 
-    startLinkAttempt({ idpName: 'google' }, { phase: 'confirm', now: T0 });
+    startLinkAttempt({ idpName: 'google' }, { owner: 'smwong25', phase: 'confirm', now: T0 });
     expect(usableLinkAttempt({ phase: 'confirm', now: T0 + LINK_ATTEMPT_TTL_MS + 1 })).toEqual({ refusal: 'expired' });
     expect(readLinkState()).toEqual({ mode: 'normal' });
     expect(window.sessionStorage.getItem(LINK_TAB_KEY)).toBeNull();
@@ -172,14 +179,14 @@ describe('settleLinkAfterSignIn', () => {
   });
 
   it('is used once: the same sign-in again finds nothing to move on', () => {
-    const started = startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { phase: 'sign-in', now: T0 });
+    const started = startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { owner: 'smwong25', phase: 'sign-in', now: T0 });
     settleLinkAfterSignIn({ ...signIn, link: started.nonce }, { now: T0 });
     expect(settleLinkAfterSignIn({ ...signIn, link: started.nonce }, { now: T0 })).toEqual({ to: '/profile/details', refused: 'wrongStep' });
     expect(readLinkState()).toEqual({ mode: 'normal' });
   });
 
   it('every other sign-in discards a stored attempt and goes where it was going', () => {
-    startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { phase: 'sign-in', now: T0 });
+    startLinkAttempt({ idpName: 'google', externalId: 'ext-g' }, { owner: 'smwong25', phase: 'sign-in', now: T0 });
     expect(settleLinkAfterSignIn(signIn, { now: T0 })).toEqual({ to: '/profile/mfa' });
     expect(readLinkState()).toEqual({ mode: 'normal' });
     expect(window.sessionStorage.getItem(LINK_TAB_KEY)).toBeNull();

@@ -1,6 +1,7 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { SignInResult } from '../../shared/auth/auth';
 import { isSocialProvider } from '../../shared/socialProviders';
+import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './externalName';
 import { JUST_LINKED_KEY, LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
 
 /** A link attempt is good for this long from its start; after that it is discarded. */
@@ -10,8 +11,10 @@ export interface LinkDetails {
   idpId?: string;
   externalId?: string;
   idpName: SocialProvider;
-  /** The external account's name or email from the provider's token, shown for confirmation. */
+  /** The external account's verified email or name from the provider's token, shown for confirmation. */
   externalName?: string;
+  /** Where `externalName` comes from (see socialLink.ts); without a name, the account cannot be shown. */
+  externalNameSource?: ExternalNameSource;
 }
 
 /**
@@ -28,8 +31,8 @@ export interface LinkAttempt {
   /** Milliseconds since 1970, when the attempt started. */
   createdAt: number;
   phase: LinkPhase;
-  /** Who started it from the profile (the token's subject); none for links from the identity provider. */
-  owner?: string;
+  /** Who started it: the signed-in person (the token's subject). An attempt without one is none. */
+  owner: string;
 }
 
 export type LinkState = { mode: 'normal' } | ({ mode: 'startLinkIdp' } & LinkAttempt);
@@ -69,7 +72,9 @@ export function decodeLinkState(raw: string | null | undefined): LinkState {
     if (typeof nonce !== 'string' || !NONCE.test(nonce)) return NORMAL_STATE;
     if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return NORMAL_STATE;
     if (!PHASES.includes(phase as LinkPhase)) return NORMAL_STATE;
-    const { idpId, externalId, idpName, externalName } = link as Record<string, unknown>;
+    // Every attempt has an owner from its start: one without is discarded, whatever else it says.
+    if (!isText(owner)) return NORMAL_STATE;
+    const { idpId, externalId, idpName, externalName, externalNameSource } = link as Record<string, unknown>;
     // An attempt is always for one of the known providers; any other is no attempt at all.
     if (!isSocialProvider(idpName)) return NORMAL_STATE;
     return {
@@ -78,12 +83,14 @@ export function decodeLinkState(raw: string | null | undefined): LinkState {
         ...(isText(idpId) ? { idpId } : {}),
         ...(isText(externalId) ? { externalId } : {}),
         idpName,
-        ...(isText(externalName, 200) ? { externalName } : {}),
+        ...(isText(externalName, 200) && EXTERNAL_NAME_SOURCES.includes(externalNameSource as ExternalNameSource)
+          ? { externalName, externalNameSource: externalNameSource as ExternalNameSource }
+          : {}),
       },
       nonce,
       createdAt,
       phase: phase as LinkPhase,
-      ...(isText(owner) ? { owner } : {}),
+      owner,
     };
   } catch {
     return NORMAL_STATE;
@@ -101,7 +108,7 @@ export interface AttemptCheck {
   phase: LinkPhase;
   /** The nonce the completed sign-in carried in its OpenID state (for the 'sign-in' step). */
   signInNonce?: string;
-  /** Who is signed in, for attempts started from the profile (from the 'sign-in' step on). */
+  /** Who is signed in (from the 'sign-in' step on): the attempt's owner, or the attempt is refused. */
   subject?: string;
 }
 
@@ -117,16 +124,8 @@ export function checkAttempt(state: LinkState, check: AttemptCheck): { attempt: 
   if (state.phase !== check.phase) return { refusal: 'wrongStep' };
   if (check.phase === 'sign-in' && check.signInNonce !== state.nonce) return { refusal: 'otherSignIn' };
   // Who is signed in is known once the sign-in that carries the attempt is done.
-  if (check.phase !== 'provider' && state.owner !== undefined && check.subject !== state.owner) return { refusal: 'otherUser' };
-  return {
-    attempt: {
-      link: state.link,
-      nonce: state.nonce,
-      createdAt: state.createdAt,
-      phase: state.phase,
-      ...(state.owner !== undefined ? { owner: state.owner } : {}),
-    },
-  };
+  if (check.phase !== 'provider' && check.subject !== state.owner) return { refusal: 'otherUser' };
+  return { attempt: { link: state.link, nonce: state.nonce, createdAt: state.createdAt, phase: state.phase, owner: state.owner } };
 }
 
 /** A nonce from the browser's cryptographic random source: 128 bits, URL-safe. */
@@ -160,9 +159,9 @@ export function startLinkAttempt(
     now = Date.now(),
     local = window.localStorage,
     session = window.sessionStorage,
-  }: { owner?: string; phase: LinkPhase; now?: number } & Stores,
+  }: { owner: string; phase: LinkPhase; now?: number } & Stores,
 ): LinkAttempt {
-  const attempt: LinkAttempt = { link, nonce: createNonce(), createdAt: now, phase, ...(owner ? { owner } : {}) };
+  const attempt: LinkAttempt = { link, nonce: createNonce(), createdAt: now, phase, owner };
   writeLinkState({ mode: 'startLinkIdp', ...attempt }, local);
   session.setItem(LINK_TAB_KEY, attempt.nonce);
   return attempt;

@@ -7,14 +7,21 @@ import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
 import { socialProvider } from '../../shared/socialProviders';
 import { keepLinkTicket, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { forgetSignInState, isOwnSignInState } from './ownSignInState';
 import { externalAccountOf, type ExternalAccount } from './socialLink';
 import { socialStateKey } from '../../shared/storageKeys';
 
-/** Why a link could not go on: a text of the portal's by its key (so it follows a language switch), or a server's own. */
-export type LinkFailure = Wording;
+/**
+ * Why a link could not go on: a text of the portal's by its key (so it follows a language
+ * switch), or a server's own; `offerLink` when the way on is the ordinary link from the profile.
+ */
+export type LinkFailure = Wording & { offerLink?: true };
 
 class LinkError extends Error {
-  constructor(readonly key: MessageKey) {
+  constructor(
+    readonly key: MessageKey,
+    readonly offerLink = false,
+  ) {
     super(key);
   }
 }
@@ -26,7 +33,8 @@ class LinkError extends Error {
 async function exchange(provider: SocialProvider, code: string, state: string | undefined): Promise<{ account?: ExternalAccount; ticket?: string }> {
   if (socialProvider(provider).exchange === 'tokenized-id') {
     const { data } = await getIamSmartTokenizedId({ code, idp: provider, state: state ?? '' });
-    return { account: externalAccountOf(data.access_token), ticket: data.link_ticket };
+    // A tokenized id names nobody; only iAM Smart's own profile names, if it carries them, may be shown.
+    return { account: externalAccountOf(data.access_token, { profile: true }), ticket: data.link_ticket };
   }
   const answer = await exchangeSocialCode(provider, { code });
   return { account: externalAccountOf(answer.id_token ?? answer.access_token), ticket: answer.link_ticket };
@@ -50,6 +58,23 @@ function pendingProfileAttempt(provider: SocialProvider, state: string | undefin
   return pending.attempt;
 }
 
+/**
+ * The attempt an /idp/link/{provider} visit may start. The identity provider sends a social
+ * login that has no university account yet back with the state of the sign-in request that led
+ * there; only a request this tab sent itself (kept by the OpenID library) may go on, and only
+ * once. It also needs an owner before anything is redeemed: the person signed in to the portal
+ * in this tab. Otherwise nothing is redeemed, and the page offers the ordinary link from the
+ * profile (after signing in, if need be), so the provider's sign-in happens again, here, by the
+ * person who will own the attempt.
+ */
+function identityProviderAttempt(auth: Auth, provider: SocialProvider, state: string | undefined): LinkAttempt {
+  if (!isOwnSignInState(state)) throw new LinkError('identities.linkNotStartedHere', true);
+  forgetSignInState(state);
+  const owner = auth.subject();
+  if (!owner) throw new LinkError('identities.signInFirst', true);
+  return startLinkAttempt({ idpName: provider }, { owner, phase: 'provider' });
+}
+
 interface ProviderCallback {
   auth: Auth;
   provider: SocialProvider;
@@ -58,8 +83,9 @@ interface ProviderCallback {
   /**
    * 'profile': /auth/{provider}/callback, which completes a link this tab started from the
    * profile's Link control. 'identity-provider': /idp/link/{provider}, where the identity
-   * provider sent an external login that is not linked yet; it starts an attempt of its own
-   * and looks the idp id up after sign-in.
+   * provider sent an external login that is not linked yet; it goes on only with a state this
+   * tab sent and a signed-in owner, starts an attempt of its own and looks the idp id up after
+   * sign-in.
    */
   from: 'profile' | 'identity-provider';
 }
@@ -76,7 +102,7 @@ interface ProviderCallback {
 export async function continueSocialLink({ auth, provider, code, state, from }: ProviderCallback): Promise<LinkFailure | undefined> {
   if (!code) throw redirect({ to: '/', replace: true });
   try {
-    const attempt = from === 'profile' ? pendingProfileAttempt(provider, state) : undefined;
+    const attempt = from === 'profile' ? pendingProfileAttempt(provider, state) : identityProviderAttempt(auth, provider, state);
     let exchanged: Awaited<ReturnType<typeof exchange>>;
     try {
       exchanged = await exchange(provider, code, state);
@@ -86,15 +112,13 @@ export async function continueSocialLink({ auth, provider, code, state, from }: 
     }
     const { account, ticket } = exchanged;
     if (!account) throw new LinkError('identities.noExternalId');
-    const link = { idpName: provider, ...account };
-    const next: LinkAttempt = attempt
-      ? { ...attempt, link: { ...attempt.link, ...link }, phase: 'sign-in' }
-      : startLinkAttempt(link, { phase: 'sign-in' });
-    if (attempt) saveLinkAttempt(next);
+    const next: LinkAttempt = { ...attempt, link: { ...attempt.link, idpName: provider, ...account }, phase: 'sign-in' };
+    saveLinkAttempt(next);
     keepLinkTicket(ticket);
     await auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: next.nonce });
     return undefined;
   } catch (reason) {
-    return reason instanceof LinkError ? { key: reason.key } : { text: reason instanceof Error ? reason.message : String(reason) };
+    if (reason instanceof LinkError) return { key: reason.key, ...(reason.offerLink ? { offerLink: true as const } : {}) };
+    return { text: reason instanceof Error ? reason.message : String(reason) };
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { example } from '../../../tests/support/examples';
 import { socialProvider } from '../../shared/socialProviders';
-import { createSocialState, externalAccountLabel, externalAccountOf, isUserCreationDisabled, safeNavigationTarget } from './socialLink';
+import { createSocialState, externalAccountOf, isUserCreationDisabled, pinnedAuthorizeTarget } from './socialLink';
 
 describe('createSocialState', () => {
   it('makes 32 letters and digits from the cryptographic source', () => {
@@ -29,22 +29,33 @@ describe('which authorize calls carry a state', () => {
   });
 });
 
-describe('safeNavigationTarget', () => {
+describe('pinnedAuthorizeTarget', () => {
   const origin = 'http://localhost:4173';
+  const google = 'https://accounts.google.com';
   it.each([
-    ['/auth/iamsmart/callback?code=abc', '/auth/iamsmart/callback?code=abc'],
-    ['http://localhost:4173/x?y=1#z', '/x?y=1#z'],
-    ['https://accounts.google.example/o/oauth2/auth?x=1', 'https://accounts.google.example/o/oauth2/auth?x=1'],
-    ['javascript:alert(1)', undefined],
-    ['JAVASCRIPT:alert(1)', undefined],
-    ['data:text/html,<script>alert(1)</script>', undefined],
-    ['', undefined],
-    ['   ', undefined],
-    [null, undefined],
-    [42, undefined],
-    ['http://[::1', undefined],
-  ])('%j gives %j', (address, expected) => {
-    expect(safeNavigationTarget(address, origin)).toBe(expected);
+    ['https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y', google, 'https://accounts.google.com/o/oauth2/v2/auth?client_id=x&state=y'],
+    ['https://ACCOUNTS.google.com:443/o/oauth2/auth', google, 'https://accounts.google.com/o/oauth2/auth'],
+    ['https://evil.example/o/oauth2/auth', google, undefined],
+    ['https://accounts.google.com.evil.example/o/oauth2/auth', google, undefined],
+    ['https://evil.example@accounts.google.com/', google, undefined],
+    ['https://accounts.google.com@evil.example/', google, undefined],
+    ['http://accounts.google.com/o/oauth2/auth', google, undefined],
+    ['https://accounts.google.com:8443/o/oauth2/auth', google, undefined],
+    ['//accounts.google.com/o/oauth2/auth', google, undefined],
+    ['/auth/google/callback?code=abc', google, undefined],
+    ['/auth/iamsmart/callback?code=abc', 'self', '/auth/iamsmart/callback?code=abc'],
+    ['http://localhost:4173/x?y=1#z', 'self', '/x?y=1#z'],
+    ['https://accounts.google.com/o/oauth2/auth', 'self', undefined],
+    ['javascript:alert(1)', 'self', undefined],
+    ['JAVASCRIPT:alert(1)', google, undefined],
+    ['data:text/html,<script>alert(1)</script>', 'self', undefined],
+    ['', google, undefined],
+    ['   ', 'self', undefined],
+    [null, 'self', undefined],
+    [42, google, undefined],
+    ['http://[::1', 'self', undefined],
+  ])('%j pinned to %s gives %j', (address, pinned, expected) => {
+    expect(pinnedAuthorizeTarget(address, pinned, origin)).toBe(expected);
   });
 });
 
@@ -54,7 +65,9 @@ describe('externalAccountOf', () => {
   it("reads the contract's example tokens", () => {
     expect(externalAccountOf(example<{ id_token: string }>('exchangeSocialCode', 'new-user').id_token)).toEqual({
       externalId: 'ext-iamsmart-1029384756',
-      externalName: 'wsm.personal@example.com (Wong Siu Ming)',
+      // The example carries no email_verified: the name, said to be the owner's choice.
+      externalName: 'Wong Siu Ming',
+      externalNameSource: 'ownerName',
     });
     expect(externalAccountOf(example<{ data: { access_token: string } }>('getIamSmartTokenizedId', 'new-user').data.access_token)).toEqual({
       externalId: 'ext-iamsmart-5566778899',
@@ -63,35 +76,47 @@ describe('externalAccountOf', () => {
 
   it.each([
     [
+      { sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com', email_verified: true },
+      { externalId: 's1', externalName: 'tm@example.com', externalNameSource: 'verifiedEmail' },
+    ],
+    // Apple sends email_verified as a string.
+    [
+      { sub: 's1', email: 'tm@example.com', email_verified: 'true' },
+      { externalId: 's1', externalName: 'tm@example.com', externalNameSource: 'verifiedEmail' },
+    ],
+    // An email the provider did not verify is anyone's: never shown.
+    [
       { sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com' },
-      { externalId: 's1', externalName: 'tm@example.com (Tai Man Chan)' },
+      { externalId: 's1', externalName: 'Tai Man Chan', externalNameSource: 'ownerName' },
     ],
     [
-      { sub: 's1', email: 'tm@example.com', preferred_username: 'tm' },
-      { externalId: 's1', externalName: 'tm@example.com' },
+      { sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com', email_verified: false },
+      { externalId: 's1', externalName: 'Tai Man Chan', externalNameSource: 'ownerName' },
     ],
     [
-      { sub: 's1', name: 'Tai Man Chan', preferred_username: 'tm' },
-      { externalId: 's1', externalName: 'Tai Man Chan' },
+      { sub: 's1', name: 'Tai Man Chan', email: 'tm@example.com', email_verified: 'yes' },
+      { externalId: 's1', externalName: 'Tai Man Chan', externalNameSource: 'ownerName' },
     ],
+    [{ sub: 's1', email: 'tm@example.com' }, { externalId: 's1' }],
     [
       { sub: 's1', preferred_username: 'tm' },
-      { externalId: 's1', externalName: 'tm' },
+      { externalId: 's1', externalName: 'tm', externalNameSource: 'ownerName' },
     ],
     [{ sub: 's1', name: '   ', email: 42 }, { externalId: 's1' }],
     [
       { sub: 's1', name: 'x'.repeat(500) },
-      { externalId: 's1', externalName: 'x'.repeat(200) },
+      { externalId: 's1', externalName: `${'x'.repeat(120)}…`, externalNameSource: 'ownerName' },
     ],
     // A name that turns itself around or hides characters reads as it is.
     [
       { sub: 's1', name: 'WONG Siu Ming\u202e)52gnowms(\u200b', email: 'evil@example.com' },
-      { externalId: 's1', externalName: 'evil@example.com (WONG Siu Ming)52gnowms()' },
+      { externalId: 's1', externalName: 'WONG Siu Ming)52gnowms(', externalNameSource: 'ownerName' },
     ],
     [
       { sub: 's1', name: 'Tai\n\tMan' },
-      { externalId: 's1', externalName: 'Tai Man' },
+      { externalId: 's1', externalName: 'Tai Man', externalNameSource: 'ownerName' },
     ],
+    [{ sub: 's1', name: '\u3164\u115f\u200b' }, { externalId: 's1' }],
   ])('%j names %j', (claims, expected) => {
     expect(externalAccountOf(token(claims))).toEqual(expected);
   });
@@ -110,14 +135,22 @@ describe('externalAccountOf', () => {
   });
 });
 
-describe('externalAccountLabel', () => {
+describe("externalAccountOf for iAM Smart's tokenized id", () => {
+  const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
   it.each([
-    [{ externalId: 'ext-iamsmart-1029384756', externalName: 'CHAN Tai Man' }, 'CHAN Tai Man'],
-    [{ externalId: 'ext-iamsmart-1029384756' }, 'ext-ia…4756'],
-    [{ externalId: 'short-id' }, 'short-id'],
-    [{}, ''],
-  ])('%j is shown as %j', (account, expected) => {
-    expect(externalAccountLabel(account)).toBe(expected);
+    [{ sub: 'ext-iamsmart-1' }, { externalId: 'ext-iamsmart-1' }],
+    [
+      { sub: 'ext-iamsmart-1', enName: 'CHAN, Tai Man' },
+      { externalId: 'ext-iamsmart-1', externalName: 'CHAN, Tai Man', externalNameSource: 'profile' },
+    ],
+    [
+      { sub: 'ext-iamsmart-1', chName: '陳大文' },
+      { externalId: 'ext-iamsmart-1', externalName: '陳大文', externalNameSource: 'profile' },
+    ],
+    // Even a verified email is not what a tokenized id names.
+    [{ sub: 'ext-iamsmart-1', email: 'x@example.com', email_verified: true }, { externalId: 'ext-iamsmart-1' }],
+  ])('%j names %j', (claims, expected) => {
+    expect(externalAccountOf(token(claims), { profile: true })).toEqual(expected);
   });
 });
 

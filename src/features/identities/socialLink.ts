@@ -1,4 +1,6 @@
 import { jwtClaims } from '../../shared/jwt';
+import { displayText } from './displayText';
+import type { ExternalNameSource } from './externalName';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */
 const SOCIAL_STATE_LENGTH = 32;
@@ -19,59 +21,54 @@ export function createSocialState(random: RandomSource = (bytes) => crypto.getRa
 }
 
 /**
- * Where the browser may be sent with an address the server gave: a path on this origin or
- * an http(s) address. Anything else (javascript:, data:, garbage) is refused.
+ * Where the browser may be sent with the authorize address the server gave for a provider: an
+ * https address on that provider's pinned origin (`pinned`), with no user name or password in
+ * it; with "self", a path on the portal's own origin. Anything else (another host, one that
+ * only starts like the provider's, plain http, javascript:, garbage) is refused.
  */
-export function safeNavigationTarget(address: unknown, origin: string): string | undefined {
+export function pinnedAuthorizeTarget(address: unknown, pinned: string, pageOrigin: string): string | undefined {
   if (typeof address !== 'string' || address.trim() === '' || address.length > 4096) return undefined;
+  let url: URL;
   try {
-    const url = new URL(address, origin);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : url.toString();
+    url = new URL(address, pageOrigin);
   } catch {
     return undefined;
   }
+  if (url.username || url.password) return undefined;
+  if (pinned === 'self') return url.origin === pageOrigin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  return url.protocol === 'https:' && url.origin === pinned ? url.toString() : undefined;
 }
 
-/** What the provider's token says of the external account: its subject and a name to show. */
+/** What the provider's token says of the external account: its subject, and how it may be named. */
 export interface ExternalAccount {
   /** The subject claim: the external id the link is made with. */
   externalId: string;
-  /** The account's name or email as the token carries it, for the person to recognise it. */
+  /** The account's verified email or name, made fit to show (displayText.ts). */
   externalName?: string;
+  externalNameSource?: ExternalNameSource;
 }
 
 const MAX_NAME_LENGTH = 200;
-/** Control, zero-width and direction-changing characters: a name must read as it is. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
-const shown = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').replace(HIDDEN_CHARACTERS, '').trim() : '');
+/** OpenID Connect's boolean; some providers (Apple) send it as a string. */
+const isVerified = (value: unknown) => value === true || value === 'true';
 
 /**
  * The external account behind a social token (a compact JWT): its subject, and how to name it.
- * The email comes first, as the provider vouches for it more than for a name the account's
- * owner typed (which could be the victim's own name); the name follows in brackets.
- * Undefined without a subject.
+ * An email is shown only when the provider says it verified it; otherwise the display name,
+ * said to be one. iAM Smart's token is a tokenized id with a subject only, unless it carries
+ * the holder's profile names (`profile`: its English or Chinese name). Undefined without a subject.
  */
-export function externalAccountOf(token: unknown): ExternalAccount | undefined {
+export function externalAccountOf(token: unknown, { profile = false }: { profile?: boolean } = {}): ExternalAccount | undefined {
   const claims = jwtClaims(token);
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '' || sub.length > 512) return undefined;
-  const email = shown(claims!.email);
-  const name = shown(claims!.name);
-  const named = email ? (name ? `${email} (${name})` : email) : name || shown(claims!.preferred_username);
-  return { externalId: sub, ...(named ? { externalName: named.slice(0, MAX_NAME_LENGTH) } : {}) };
-}
-
-/**
- * How the external account is named on the confirmation page: its name or email, or its
- * subject shortened to something a person can compare (first 6 and last 4 characters).
- */
-export function externalAccountLabel({ externalId, externalName }: Partial<ExternalAccount>): string {
-  if (externalName) return externalName;
-  if (!externalId) return '';
-  return externalId.length > 14 ? `${externalId.slice(0, 6)}…${externalId.slice(-4)}` : externalId;
+  const named = (externalName: string, externalNameSource: ExternalNameSource): ExternalAccount =>
+    externalName ? { externalId: sub, externalName: externalName.slice(0, MAX_NAME_LENGTH), externalNameSource } : { externalId: sub };
+  if (profile) return named(displayText(claims!.enName) || displayText(claims!.chName) || displayText(claims!.name), 'profile');
+  const email = displayText(claims!.email);
+  if (email && isVerified(claims!.email_verified)) return named(email, 'verifiedEmail');
+  return named(displayText(claims!.name) || displayText(claims!.preferred_username), 'ownerName');
 }
 
 /**

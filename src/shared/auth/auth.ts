@@ -23,6 +23,11 @@ interface SignInOptions {
   /** A step-up (RFC 9470): the identity provider must have authenticated the person within this many seconds. */
   maxAge?: number;
   /**
+   * A step-up (RFC 9470): the authentication context classes the server asked for
+   * (`acr_values`, space-separated), passed on to the identity provider as they came.
+   */
+  acrValues?: string;
+  /**
    * Leave in place of the current history entry: for the page's first code, whose page is only
    * a hand-off (Back from the identity provider then goes where the person came from, not to a
    * page that would send them on again).
@@ -323,7 +328,7 @@ export function createAuth(
       if (current?.expires_at !== undefined && current.expires_at <= Date.now() / 1000) current = null;
       return current?.access_token;
     },
-    async signIn({ returnTo, scope, link, maxAge, replace } = {}) {
+    async signIn({ returnTo, scope, link, maxAge, acrValues, replace } = {}) {
       // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
       // fresh page (the signed-out page's link).
       if (signingOut) return;
@@ -331,9 +336,12 @@ export function createAuth(
         returnTo: safeReturnPath(returnTo),
         startedAt: now(),
         ...(link ? { link, maxAge: 0 } : {}),
-        ...(maxAge !== undefined && !link ? { maxAge, stepUp: true } : {}),
+        ...(maxAge !== undefined && !link ? { maxAge } : {}),
+        ...((maxAge !== undefined || acrValues) && !link ? { stepUp: true } : {}),
       };
-      const fresh = link ? { prompt: 'login', max_age: 0 } : maxAge !== undefined ? { max_age: maxAge } : {};
+      const fresh = link
+        ? { prompt: 'login', max_age: 0 }
+        : { ...(maxAge !== undefined ? { max_age: maxAge } : {}), ...(acrValues ? { acr_values: acrValues } : {}) };
       // The identity provider's page speaks the portal's current language (OIDC ui_locales).
       await (
         await manager()

@@ -32,6 +32,41 @@ describe('createReauthenticator', () => {
     expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/question', maxAge: 300 });
   });
 
+  it.each([
+    [
+      'acr_values alone (RFC 9470 example 1)',
+      'Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR"',
+      { acrValues: 'myACR' },
+    ],
+    [
+      'max_age alone (RFC 9470 example 2)',
+      'Bearer error="insufficient_user_authentication", error_description="More recent authentication is required", max_age="5"',
+      { maxAge: 5 },
+    ],
+    [
+      'both, after another challenge',
+      'DPoP algs="ES256", Bearer error="insufficient_user_authentication", acr_values="gold", max_age=60',
+      { maxAge: 60, acrValues: 'gold' },
+    ],
+    ['neither: a fresh sign-in', 'Bearer error="insufficient_user_authentication"', { maxAge: 0 }],
+  ])('passes on what a step-up asks for: %s', (_, header, asked) => {
+    const auth = fakeAuth();
+    const onUnauthorized = createReauthenticator(auth, { storage: window.sessionStorage, here: () => '/profile/details' });
+    expect(onUnauthorized(new ApiError('Sign in again', 'server', 401, parseBearerChallenge(header)))).toBe(true);
+    expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/details', ...asked });
+  });
+
+  it('a step-up asking for another acr right after one is carried out; the same one again is shown instead of looping', () => {
+    let time = 9_000_000;
+    const challenge = (acr: string) =>
+      new ApiError('x', 'server', 401, parseBearerChallenge(`Bearer error="insufficient_user_authentication", acr_values="${acr}"`));
+    expect(createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' })(challenge('silver'))).toBe(true);
+    time += 10_000;
+    const afterReturn = createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' });
+    expect(afterReturn(challenge('silver'))).toBe(false);
+    expect(createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' })(challenge('gold'))).toBe(true);
+  });
+
   it('shows the error instead of looping when refused again right after signing in', () => {
     let time = 5_000_000;
     const first = createReauthenticator(fakeAuth(), { storage: window.sessionStorage, now: () => time, here: () => '/' });

@@ -6,34 +6,50 @@ import { REAUTH_KEY } from '../storageKeys';
 /** A 401 this soon after signing in again is shown as an error instead of looping. */
 export const REAUTH_QUIET_MS = 60_000;
 
-/** The last sign-in this tab started for a 401: when, and the max_age it asked for (a step-up). */
+/** The last sign-in this tab started for a 401: when, and the max_age and acr_values it asked for (a step-up). */
 interface LastSignIn {
   at: number;
   maxAge?: number;
+  acrValues?: string;
 }
 
 function lastSignIn(storage: Storage): LastSignIn | undefined {
   try {
     const value = JSON.parse(storage.getItem(REAUTH_KEY) ?? 'null') as Partial<LastSignIn> | null;
-    return typeof value?.at === 'number' ? { at: value.at, ...(typeof value.maxAge === 'number' ? { maxAge: value.maxAge } : {}) } : undefined;
+    if (typeof value?.at !== 'number') return undefined;
+    return {
+      at: value.at,
+      ...(typeof value.maxAge === 'number' ? { maxAge: value.maxAge } : {}),
+      ...(typeof value.acrValues === 'string' ? { acrValues: value.acrValues } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
+/** What a step-up asks for: how recent, and how strong (RFC 9470). */
+interface StepUp {
+  maxAge?: number;
+  acrValues?: string;
+}
+
 /**
  * Whether the sign-in just made should already have answered this 401, so asking again would
  * loop: any recent sign-in answers an ended session; only a recent step-up with a max_age at
- * least as strict answers a step-up (an ordinary sign-in may reuse an older authentication).
+ * least as strict, and the same acr_values, answers a step-up (an ordinary sign-in may reuse an
+ * older or weaker authentication).
  */
-function alreadyAnswered(last: LastSignIn | undefined, now: number, maxAge: number | undefined): boolean {
+function alreadyAnswered(last: LastSignIn | undefined, now: number, stepUp: StepUp | undefined): boolean {
   if (!last || now - last.at >= REAUTH_QUIET_MS) return false;
-  return maxAge === undefined || (last.maxAge !== undefined && last.maxAge <= maxAge);
+  if (!stepUp) return true;
+  const recentEnough = stepUp.maxAge === undefined || (last.maxAge !== undefined && last.maxAge <= stepUp.maxAge);
+  const strongEnough = stepUp.acrValues === undefined || last.acrValues === stepUp.acrValues;
+  return recentEnough && strongEnough && (last.maxAge !== undefined || last.acrValues !== undefined);
 }
 
 /**
  * What to do when the server answers 401 mid-session: sign in again, coming back to the same
- * page; for a step-up challenge (RFC 9470) with the max_age the server asked for. Answers true
+ * page; for a step-up challenge (RFC 9470) with the max_age and acr_values the server asked for. Answers true
  * when it handled the answer, false to show the error. The old tokens stay until the new ones
  * replace them, so no call that races the redirect goes out without a bearer. What the person
  * typed comes back with them (the drafts); the change itself waits for them to ask again.
@@ -64,11 +80,18 @@ export function createReauthenticator(
     // Several calls may fail at once; one trip to the identity provider is enough.
     if (started) return true;
     const challenge = error?.challenge;
-    const maxAge = isStepUp(challenge) ? (challenge.maxAge ?? 0) : undefined;
-    if (alreadyAnswered(lastSignIn(storage), now(), maxAge)) return false;
+    // A step-up names how recent the authentication must be, how strong, or both; one that names
+    // neither asks for a fresh one.
+    const stepUp: StepUp | undefined = isStepUp(challenge)
+      ? {
+          ...(challenge.maxAge !== undefined ? { maxAge: challenge.maxAge } : challenge.acrValues ? {} : { maxAge: 0 }),
+          ...(challenge.acrValues ? { acrValues: challenge.acrValues } : {}),
+        }
+      : undefined;
+    if (alreadyAnswered(lastSignIn(storage), now(), stepUp)) return false;
     started = true;
-    storage.setItem(REAUTH_KEY, JSON.stringify({ at: now(), ...(maxAge !== undefined ? { maxAge } : {}) }));
-    auth.signIn({ returnTo: here(), ...(maxAge !== undefined ? { maxAge } : {}) }).catch((reason: unknown) => {
+    storage.setItem(REAUTH_KEY, JSON.stringify({ at: now(), ...stepUp }));
+    auth.signIn({ returnTo: here(), ...stepUp }).catch((reason: unknown) => {
       // The identity provider could not be reached: the next 401 shows its error instead of
       // being swallowed by a sign-in that never started.
       started = false;
