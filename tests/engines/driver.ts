@@ -75,6 +75,12 @@ async function puppeteerTab(context: BrowserContext): Promise<Tab> {
   const page: Page = await context.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const problems: string[] = [];
+  // An error logged as an object cannot be read once its page has gone (a logout, a reload):
+  // the page logs its text with it.
+  await page.evaluateOnNewDocument(() => {
+    const log = console.error.bind(console);
+    console.error = (...args: unknown[]) => log(...args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : arg)));
+  });
   page.on('console', async (message) => {
     if (message.type() !== 'error') return;
     // console.error(error) reads "JSHandle@error": each argument's own text instead.
