@@ -26,7 +26,7 @@ export const test = base.extend<{ profile: Context; tab: Tab }, { engine: Engine
     await use(context);
     await context.close();
   },
-  tab: async ({ engine, profile }, use, testInfo) => {
+  tab: async ({ profile }, use, testInfo) => {
     const tab = await profile.newTab();
     await use(tab);
     if (testInfo.status !== testInfo.expectedStatus) {
@@ -37,14 +37,7 @@ export const test = base.extend<{ profile: Context; tab: Tab }, { engine: Engine
         `[${testInfo.project.name}] the tab at the failure: ${shown}\n${tab.problems.join('\n')}\nserved: ${JSON.stringify(await served())}`,
       );
     }
-    // Known and not yet fixed: as a logout leaves for the identity provider, Firefox fails the
-    // route file loads the navigation cancels, the stale-build handler takes that for a missing
-    // file, and the router then reads a module that is not there (README, Tests).
-    const known = engine === 'firefox' ? /^TypeError: can't access property "component", \w+ is undefined$/ : null;
-    expect(
-      tab.problems.filter((problem) => !known?.test(problem)),
-      'console errors and uncaught errors',
-    ).toEqual([]);
+    expect(tab.problems, 'console errors and uncaught errors').toEqual([]);
   },
 });
 

@@ -250,6 +250,32 @@ describe('createAuth', () => {
     vi.useRealTimers();
   });
 
+  it('leaves for the identity provider only once the signed-out page is ready, or after 5 s at most', async () => {
+    vi.useFakeTimers();
+    storeUser({ access_token: 't', id_token: 'id', expires_at: inAnHour() });
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    let shown!: () => void;
+    const done = auth.signOut({ ready: new Promise<void>((resolve) => (shown = resolve)) });
+    await vi.advanceTimersByTimeAsync(1000);
+    // The session is gone at once; only the leaving waits.
+    expect(auth.accessToken()).toBeUndefined();
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+    shown();
+    await done;
+    expect(manager.signoutRedirect).toHaveBeenCalledTimes(1);
+
+    storeUser({ access_token: 't', id_token: 'id', expires_at: inAnHour() });
+    const stuck = stubManager();
+    const second = authWith(stuck).auth.signOut({ ready: new Promise(() => undefined) });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(stuck.signoutRedirect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    expect(stuck.signoutRedirect).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
   it("a logout in another tab ends this tab's session too and revokes its refresh token; a tab without one, or a message without a logout, is left alone", async () => {
     let deliver: (event: MessageEvent) => void = () => undefined;
     const channel = { postMessage: vi.fn(), addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => (deliver = listener) };

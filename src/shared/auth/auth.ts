@@ -79,6 +79,13 @@ export interface Auth {
     endServerSessions?: (accessToken: string) => Promise<unknown>;
     /** Leave for this page (the central sign-out) instead of the identity provider's end-session endpoint. */
     leaveTo?: string;
+    /**
+     * Leave only once this has settled (the signed-out page on screen, its code loaded): a code
+     * file still loading when the page leaves is cancelled, Firefox reports that as a missing
+     * file, and the one-reload guard's reload would take the place of the sign-out at the
+     * identity provider. Waited for at most LEAVE_WAIT_MS.
+     */
+    ready?: Promise<unknown>;
   }): Promise<void>;
   /** Calls `listener` when another tab of the portal logs out; returns the unsubscribe. */
   onSignedOutElsewhere(listener: () => void): () => void;
@@ -107,6 +114,9 @@ const FRESH_SIGN_IN_ALLOWANCE_SECONDS = 120;
 
 /** Revoking the refresh token at logout gives up after this long. */
 const REVOKE_TIMEOUT_MS = 2000;
+
+/** A logout waits at most this long for its signed-out page before it leaves. */
+const LEAVE_WAIT_MS = 5000;
 
 /**
  * Whether the ID token shows an authentication recent enough for a sign-in that asked for
@@ -410,7 +420,7 @@ export function createAuth(
       current = null;
       await (await manager()).removeUser();
     },
-    async signOut({ endServerSessions, leaveTo } = {}) {
+    async signOut({ endServerSessions, leaveTo, ready } = {}) {
       // A second Logout (the header and the session dialog both offer one) has nothing left to do.
       if (signingOut) return;
       const stored = readStoredUser(storage, key, 0);
@@ -424,6 +434,11 @@ export function createAuth(
       const loaded = await manager();
       // The refresh token must not outlive the logout, where the provider offers revocation.
       if (stored?.refresh_token) await revokeRefreshToken(loaded, clientId, stored.refresh_token);
+      if (ready) {
+        let giveUp: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([ready.catch(() => undefined), new Promise((resolve) => (giveUp = setTimeout(resolve, LEAVE_WAIT_MS)))]);
+        clearTimeout(giveUp);
+      }
       if (leaveTo) browser.assign(leaveTo);
       else await loaded.signoutRedirect(stored?.id_token ? { id_token_hint: stored.id_token } : {});
     },

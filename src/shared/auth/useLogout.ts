@@ -21,11 +21,16 @@ export function useLogout() {
   async function logout() {
     if (signingOut) return;
     setSigningOut(true);
-    // auth.signOut forgets the session at once (its first step runs before it awaits anything).
+    // auth.signOut forgets the session at once (its first step runs before it awaits anything);
+    // it leaves for the identity provider only once the signed-out page is shown, so no code
+    // file is still loading when the page goes.
+    let shown!: () => void;
     const done = auth.signOut({
       endServerSessions: (token) => endSessions({ headers: { Authorization: `Bearer ${token}` } }),
+      ready: new Promise<void>((resolve) => (shown = resolve)),
     });
     await router.navigate({ to: '/signed-out', search: { logout: true }, replace: true }).catch(() => undefined);
+    shown();
     void queryClient.cancelQueries();
     queryClient.clear();
     try {
