@@ -11,7 +11,11 @@ import { FIRST_PAGE, routeSizes } from './bundle-sizes.ts';
 const BUDGETS = {
   firstCodeGzip: 8 * 1024,
   leavingGzip: 30 * 1024,
-  firstPageJsGzip: 150 * 1024,
+  // 150 KB until 2026-11-24; raised to 152 KB for the step-up by strength (RFC 9470 challenges),
+  // the allow-listed error reports and the "This wasn't me" guide's route (151.8 KB with them).
+  // A known regression to win back: the challenge parser can load only on a 401, the error
+  // reporter can take the router's route id instead of its word list.
+  firstPageJsGzip: 152 * 1024,
   // 8 KB today: the later pages' styles (laterPageStyles.ts, about 6 KB) would not fit beside them.
   firstPageCssGzip: 10 * 1024,
   routeGzip: 30 * 1024,
