@@ -176,6 +176,8 @@ test('links iAM Smart: a fresh sign-in, the confirmation, the link', async ({ ta
   await expectUrl(tab, '/profile');
   await see(tab, heading('Link iAM Smart to your account?'));
   expect((await served()).bodies['/api/v1/user/idps/0oa1smart']).toBeUndefined();
+  // iAM Smart's token names no one: Link waits for the deliberate second step.
+  await click(tab, { label: 'I started this link myself, just now, and signed in to iAM Smart with my own account' });
   await click(tab, { role: 'button', name: 'Link' });
   await expectUrl(tab, '/idp/link/iamsmart/success');
   await see(tab, { text: /^Link up Success - Now you can log on with iAM Smart/ });
