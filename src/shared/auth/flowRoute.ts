@@ -48,5 +48,4 @@ export const PROVIDER_PARAM = {
     if (!isSocialProvider(provider)) throw notFound();
     return { provider };
   },
-  stringify: ({ provider }: { provider: SocialProvider }) => ({ provider }),
 };
