@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { IdpInstructions, IdpInstructionsPending } from '../../features/identities/IdpInstructions.page';
+import { IdpInstructions } from '../../features/identities/IdpInstructions.page';
+import { IdpInstructionsPending } from '../../features/identities/IdpInstructionsPending';
 import { readInstructions } from '../../features/identities/idpInstructions.flow';
 import { FLOW_ROUTE } from '../../shared/auth/flowRoute';
 import { takeCallbackQuery } from '../../shared/callbackQuery';
@@ -10,7 +11,8 @@ const PARAMS = ['code', 'state', 'error', 'error_description'] as const;
 export const Route = createFileRoute('/idp/instructions')({
   validateSearch: (search: Record<string, unknown>) => stringParams(search, PARAMS),
   ...FLOW_ROUTE,
-  codeSplitGroupings: [['loader']],
+  // The page comes with the flow's code, in the one chunk a visit fetches anyway.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ location, navigate }) => readInstructions(stringParams(takeCallbackQuery(location, navigate).search, PARAMS)),
   pendingComponent: IdpInstructionsPending,
   component: function InstructionsRoute() {

@@ -25,9 +25,12 @@ import { isSocialProvider } from '../socialProviders';
  *
  * `codeSplitGroupings: [['loader']]` keeps the flow's code out of the entry (it loads when a
  * visit needs it) while the small page ships with the entry, so its waiting state shows at
- * once. It is written in each route file because the router plugin splits only what it reads
- * in the object literal given to `createFileRoute(...)`: a function that built the whole
- * options object would put every flow's code in the entry.
+ * once. A page that only shows what the loader found goes with it, `[['loader', 'component']]`,
+ * in the one chunk the visit fetches anyway, beside a small `pendingComponent` of a module of
+ * its own (the entry keeps every module a part of it imports). The groupings are written in
+ * each route file because the router plugin splits only what it reads in the object literal
+ * given to `createFileRoute(...)`: a function that built the whole options object would put
+ * every flow's code in the entry.
  */
 export const FLOW_ROUTE = {
   staleTime: Infinity,
