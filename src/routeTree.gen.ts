@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignedOutRouteImport } from './routes/signed-out'
+import { Route as AuthProviderRouteImport } from './routes/auth/$provider'
 import { Route as IdpInstructionsRouteImport } from './routes/idp/instructions'
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile/index'
 import { Route as AuthenticatedProfileDetailsRouteImport } from './routes/_authenticated/profile/details'
@@ -23,6 +24,7 @@ import { Route as AuthProviderCallbackRouteImport } from './routes/auth/$provide
 import { Route as AuthProviderLoginRouteImport } from './routes/auth/$provider/login'
 import { Route as AuthDefaultCallbackRouteImport } from './routes/auth/default/callback'
 import { Route as AuthDefaultLoginRouteImport } from './routes/auth/default/login'
+import { Route as IdpLinkProviderRouteImport } from './routes/idp/link/$provider'
 import { Route as AuthenticatedProfileMfaIndexRouteImport } from './routes/_authenticated/profile/mfa/index'
 import { Route as IdpLinkProviderIndexRouteImport } from './routes/idp/link/$provider/index'
 import { Route as IdpLinkProviderSuccessRouteImport } from './routes/idp/link/$provider/success'
@@ -40,6 +42,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
 const SignedOutRoute = SignedOutRouteImport.update({
   id: '/signed-out',
   path: '/signed-out',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthProviderRoute = AuthProviderRouteImport.update({
+  id: '/auth/$provider',
+  path: '/auth/$provider',
   getParentRoute: () => rootRouteImport,
 } as any)
 const IdpInstructionsRoute = IdpInstructionsRouteImport.update({
@@ -84,14 +91,14 @@ const AuthenticatedProfileSecureAccountRoute =
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthProviderCallbackRoute = AuthProviderCallbackRouteImport.update({
-  id: '/auth/$provider/callback',
-  path: '/auth/$provider/callback',
-  getParentRoute: () => rootRouteImport,
+  id: '/callback',
+  path: '/callback',
+  getParentRoute: () => AuthProviderRoute,
 } as any)
 const AuthProviderLoginRoute = AuthProviderLoginRouteImport.update({
-  id: '/auth/$provider/login',
-  path: '/auth/$provider/login',
-  getParentRoute: () => rootRouteImport,
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AuthProviderRoute,
 } as any)
 const AuthDefaultCallbackRoute = AuthDefaultCallbackRouteImport.update({
   id: '/auth/default/callback',
@@ -103,6 +110,11 @@ const AuthDefaultLoginRoute = AuthDefaultLoginRouteImport.update({
   path: '/auth/default/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const IdpLinkProviderRoute = IdpLinkProviderRouteImport.update({
+  id: '/idp/link/$provider',
+  path: '/idp/link/$provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedProfileMfaIndexRoute =
   AuthenticatedProfileMfaIndexRouteImport.update({
     id: '/profile/mfa/',
@@ -110,14 +122,14 @@ const AuthenticatedProfileMfaIndexRoute =
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const IdpLinkProviderIndexRoute = IdpLinkProviderIndexRouteImport.update({
-  id: '/idp/link/$provider/',
-  path: '/idp/link/$provider/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => IdpLinkProviderRoute,
 } as any)
 const IdpLinkProviderSuccessRoute = IdpLinkProviderSuccessRouteImport.update({
-  id: '/idp/link/$provider/success',
-  path: '/idp/link/$provider/success',
-  getParentRoute: () => rootRouteImport,
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => IdpLinkProviderRoute,
 } as any)
 const AuthenticatedProfileMfaEnrollProviderFactorTypeRoute =
   AuthenticatedProfileMfaEnrollProviderFactorTypeRouteImport.update({
@@ -129,6 +141,7 @@ const AuthenticatedProfileMfaEnrollProviderFactorTypeRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/signed-out': typeof SignedOutRoute
+  '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/idp/instructions': typeof IdpInstructionsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -139,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/auth/$provider/login': typeof AuthProviderLoginRoute
   '/auth/default/callback': typeof AuthDefaultCallbackRoute
   '/auth/default/login': typeof AuthDefaultLoginRoute
+  '/idp/link/$provider': typeof IdpLinkProviderRouteWithChildren
   '/profile/': typeof AuthenticatedProfileIndexRoute
   '/idp/link/$provider/success': typeof IdpLinkProviderSuccessRoute
   '/profile/mfa/': typeof AuthenticatedProfileMfaIndexRoute
@@ -148,6 +162,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/signed-out': typeof SignedOutRoute
+  '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/idp/instructions': typeof IdpInstructionsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -169,6 +184,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/signed-out': typeof SignedOutRoute
+  '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/idp/instructions': typeof IdpInstructionsRoute
   '/_authenticated/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/_authenticated/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -179,6 +195,7 @@ export interface FileRoutesById {
   '/auth/$provider/login': typeof AuthProviderLoginRoute
   '/auth/default/callback': typeof AuthDefaultCallbackRoute
   '/auth/default/login': typeof AuthDefaultLoginRoute
+  '/idp/link/$provider': typeof IdpLinkProviderRouteWithChildren
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute
   '/idp/link/$provider/success': typeof IdpLinkProviderSuccessRoute
   '/_authenticated/profile/mfa/': typeof AuthenticatedProfileMfaIndexRoute
@@ -190,6 +207,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/signed-out'
+    | '/auth/$provider'
     | '/idp/instructions'
     | '/profile/details'
     | '/profile/login'
@@ -200,6 +218,7 @@ export interface FileRouteTypes {
     | '/auth/$provider/login'
     | '/auth/default/callback'
     | '/auth/default/login'
+    | '/idp/link/$provider'
     | '/profile/'
     | '/idp/link/$provider/success'
     | '/profile/mfa/'
@@ -209,6 +228,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/signed-out'
+    | '/auth/$provider'
     | '/idp/instructions'
     | '/profile/details'
     | '/profile/login'
@@ -229,6 +249,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_authenticated'
     | '/signed-out'
+    | '/auth/$provider'
     | '/idp/instructions'
     | '/_authenticated/profile/details'
     | '/_authenticated/profile/login'
@@ -239,6 +260,7 @@ export interface FileRouteTypes {
     | '/auth/$provider/login'
     | '/auth/default/callback'
     | '/auth/default/login'
+    | '/idp/link/$provider'
     | '/_authenticated/profile/'
     | '/idp/link/$provider/success'
     | '/_authenticated/profile/mfa/'
@@ -250,13 +272,11 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   SignedOutRoute: typeof SignedOutRoute
+  AuthProviderRoute: typeof AuthProviderRouteWithChildren
   IdpInstructionsRoute: typeof IdpInstructionsRoute
-  AuthProviderCallbackRoute: typeof AuthProviderCallbackRoute
-  AuthProviderLoginRoute: typeof AuthProviderLoginRoute
   AuthDefaultCallbackRoute: typeof AuthDefaultCallbackRoute
   AuthDefaultLoginRoute: typeof AuthDefaultLoginRoute
-  IdpLinkProviderSuccessRoute: typeof IdpLinkProviderSuccessRoute
-  IdpLinkProviderIndexRoute: typeof IdpLinkProviderIndexRoute
+  IdpLinkProviderRoute: typeof IdpLinkProviderRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -280,6 +300,13 @@ declare module '@tanstack/react-router' {
       path: '/signed-out'
       fullPath: '/signed-out'
       preLoaderRoute: typeof SignedOutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/$provider': {
+      id: '/auth/$provider'
+      path: '/auth/$provider'
+      fullPath: '/auth/$provider'
+      preLoaderRoute: typeof AuthProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/idp/instructions': {
@@ -333,17 +360,17 @@ declare module '@tanstack/react-router' {
     }
     '/auth/$provider/callback': {
       id: '/auth/$provider/callback'
-      path: '/auth/$provider/callback'
+      path: '/callback'
       fullPath: '/auth/$provider/callback'
       preLoaderRoute: typeof AuthProviderCallbackRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AuthProviderRoute
     }
     '/auth/$provider/login': {
       id: '/auth/$provider/login'
-      path: '/auth/$provider/login'
+      path: '/login'
       fullPath: '/auth/$provider/login'
       preLoaderRoute: typeof AuthProviderLoginRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AuthProviderRoute
     }
     '/auth/default/callback': {
       id: '/auth/default/callback'
@@ -359,6 +386,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDefaultLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/idp/link/$provider': {
+      id: '/idp/link/$provider'
+      path: '/idp/link/$provider'
+      fullPath: '/idp/link/$provider'
+      preLoaderRoute: typeof IdpLinkProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/profile/mfa/': {
       id: '/_authenticated/profile/mfa/'
       path: '/profile/mfa'
@@ -368,17 +402,17 @@ declare module '@tanstack/react-router' {
     }
     '/idp/link/$provider/': {
       id: '/idp/link/$provider/'
-      path: '/idp/link/$provider'
+      path: '/'
       fullPath: '/idp/link/$provider/'
       preLoaderRoute: typeof IdpLinkProviderIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof IdpLinkProviderRoute
     }
     '/idp/link/$provider/success': {
       id: '/idp/link/$provider/success'
-      path: '/idp/link/$provider/success'
+      path: '/success'
       fullPath: '/idp/link/$provider/success'
       preLoaderRoute: typeof IdpLinkProviderSuccessRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof IdpLinkProviderRoute
     }
     '/_authenticated/profile/mfa/enroll/$provider/$factorType': {
       id: '/_authenticated/profile/mfa/enroll/$provider/$factorType'
@@ -418,17 +452,43 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface AuthProviderRouteChildren {
+  AuthProviderCallbackRoute: typeof AuthProviderCallbackRoute
+  AuthProviderLoginRoute: typeof AuthProviderLoginRoute
+}
+
+const AuthProviderRouteChildren: AuthProviderRouteChildren = {
+  AuthProviderCallbackRoute: AuthProviderCallbackRoute,
+  AuthProviderLoginRoute: AuthProviderLoginRoute,
+}
+
+const AuthProviderRouteWithChildren = AuthProviderRoute._addFileChildren(
+  AuthProviderRouteChildren,
+)
+
+interface IdpLinkProviderRouteChildren {
+  IdpLinkProviderSuccessRoute: typeof IdpLinkProviderSuccessRoute
+  IdpLinkProviderIndexRoute: typeof IdpLinkProviderIndexRoute
+}
+
+const IdpLinkProviderRouteChildren: IdpLinkProviderRouteChildren = {
+  IdpLinkProviderSuccessRoute: IdpLinkProviderSuccessRoute,
+  IdpLinkProviderIndexRoute: IdpLinkProviderIndexRoute,
+}
+
+const IdpLinkProviderRouteWithChildren = IdpLinkProviderRoute._addFileChildren(
+  IdpLinkProviderRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   SignedOutRoute: SignedOutRoute,
+  AuthProviderRoute: AuthProviderRouteWithChildren,
   IdpInstructionsRoute: IdpInstructionsRoute,
-  AuthProviderCallbackRoute: AuthProviderCallbackRoute,
-  AuthProviderLoginRoute: AuthProviderLoginRoute,
   AuthDefaultCallbackRoute: AuthDefaultCallbackRoute,
   AuthDefaultLoginRoute: AuthDefaultLoginRoute,
-  IdpLinkProviderSuccessRoute: IdpLinkProviderSuccessRoute,
-  IdpLinkProviderIndexRoute: IdpLinkProviderIndexRoute,
+  IdpLinkProviderRoute: IdpLinkProviderRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,20 +2,9 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { textOf, useT } from '../../messages/t';
 import { config } from '../../shared/config';
-import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { Instructions } from './idpInstructions.flow';
-
-/** While the server is asked which provider an unlinked social login belongs to. */
-export function IdpInstructionsPending() {
-  const t = useT();
-  return (
-    <PublicLayout>
-      <PageLoader label={t('instructions.checking')} />
-    </PublicLayout>
-  );
-}
 
 /**
  * /idp/instructions: what went wrong at the identity provider, in the portal's own words (no

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { useGetLinkedIdentities, useLinkIdentity } from '../../../generated/api/identities/identities';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useT, type MessageKey } from '../../messages/t';
 import { ApiError } from '../../shared/api/ApiError';
@@ -14,8 +14,8 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
-import { identityRows } from './identityCatalogue';
-import { discardLinkAttempt, linkTicket, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { discardLinkAttempt, linkTicket } from './linkState';
+import { confirmRefusal, linkMade, signInAgainToLink, type LinkConfirmation } from './linkConfirmation.flow';
 import { mixesScripts } from './displayText';
 import type { ExternalNameSource } from './externalName';
 
@@ -81,82 +81,86 @@ function AccountsToLink({
 }
 
 /**
- * /profile with a link attempt that this tab's fresh sign-in has just carried: the person sees
- * which university account and which external account would be linked, and says Link or
- * "This is not me". Nothing is linked before they say Link. Success shows the success page;
- * a failed link waits 3 s and goes to the identity provider (spec section 4).
+ * A link that could not be made: the page says so, and goes to the identity provider's sign-in
+ * 3 s later (spec section 4), unless the person leaves first.
  */
-export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
+function LinkFailed() {
+  const t = useT();
+  useEffect(() => {
+    const timer = setTimeout(() => browser.assign(config.centralSignInUrl), FAILED_LINK_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Alert color="red" role="alert" title={t('identities.linkErrorTitle')}>
+      {t('identities.linkFailedRedirect')}
+    </Alert>
+  );
+}
+
+/** An account that cannot be shown is linked only as a second, deliberate step: this box ticked. */
+function UnnamedWarning({ label, vouched, onVouch }: { label: string; vouched: boolean; onVouch: (vouched: boolean) => void }) {
+  const t = useT();
+  return (
+    <Alert color="red" mb="md" maw={560} title={t('identities.unnamedWarningTitle')}>
+      <Text size="sm" mb="sm">
+        {t('identities.unnamedWarning', { provider: label })}
+      </Text>
+      {/* A plain checkbox: this page needs no more. */}
+      <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start', fontSize: 'var(--mantine-font-size-sm)' }}>
+        <input
+          type="checkbox"
+          checked={vouched}
+          onChange={(event) => onVouch(event.currentTarget.checked)}
+          style={{ width: 20, height: 20, margin: 0, flex: 'none' }}
+        />
+        <span>{t('identities.unnamedVouch', { provider: label })}</span>
+      </label>
+    </Alert>
+  );
+}
+
+type Confirmable = Extract<LinkConfirmation, { step: 'confirm' }>;
+
+/**
+ * The person's part: Link or "This is not me". Nothing is linked before they say Link (and,
+ * for an account that cannot be shown, tick the box first). Success shows the success page; a
+ * failed link says so and leaves for the sign-in.
+ */
+function ConfirmLink({ confirmation: { provider, attempt, idpId }, label }: { confirmation: Confirmable; label: string }) {
   const t = useT();
   const auth = useAuth();
   const navigate = useNavigate();
   const profile = useGetProfile();
-  // The identity-provider flow knows the provider, not its id: look it up.
-  const idps = useGetLinkedIdentities({ query: { enabled: !attempt.link.idpId } });
   const link = useLinkIdentity({ mutation: { meta: { ownStepUp: true } } });
   const [failed, setFailed] = useState(false);
-  // An account that cannot be shown is linked only as a second, deliberate step.
   const [vouched, setVouched] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const provider = attempt.link.idpName;
-  const label = t(socialProvider(provider).label);
-  const idpId = attempt.link.idpId ?? (idps.data ? identityRows(idps.data.idps).find((row) => row.provider === provider)?.id : undefined);
-  const problem: MessageKey | undefined = !attempt.link.externalId
-    ? 'identities.noExternalId'
-    : !attempt.link.idpId && idps.isSuccess && !idpId
-      ? 'identities.noIdpId'
-      : undefined;
-
-  const giveUp = () => {
-    discardLinkAttempt();
-    setFailed(true);
-    timer.current = setTimeout(() => browser.assign(config.centralSignInUrl), FAILED_LINK_REDIRECT_MS);
-  };
-
-  const reported = useRef(false);
-  useEffect(() => {
-    if (!problem || reported.current) return;
-    reported.current = true;
-    toast.error(t(problem));
-    giveUp();
-  }, [problem, t]);
-
-  const { externalName, externalNameSource } = attempt.link;
+  const { externalId, externalName, externalNameSource } = attempt.link;
   const unnamed = !externalName || !externalNameSource;
 
   const confirm = () => {
-    if (link.isPending || !idpId || !attempt.link.externalId || (unnamed && !vouched)) return;
-    // Still this tab's, this person's, and within its 10 minutes?
-    const still = usableLinkAttempt({ phase: 'confirm', subject: auth.subject() });
-    if ('refusal' in still || still.attempt.nonce !== attempt.nonce) {
-      toast.error(t('refusal' in still && still.refusal === 'expired' ? 'identities.attemptExpired' : 'identities.attemptDiscarded'));
+    if (link.isPending || (unnamed && !vouched)) return;
+    const refusal = confirmRefusal(attempt, auth.subject());
+    if (refusal) {
+      toast.error(t(refusal));
       void navigate({ to: '/profile/details', replace: true });
       return;
     }
     const ticket = linkTicket();
     link.mutate(
-      { idpId, data: { externalId: attempt.link.externalId, ...(ticket ? { linkTicket: ticket } : {}) } },
+      { idpId, data: { externalId, ...(ticket ? { linkTicket: ticket } : {}) } },
       {
         onSuccess: () => {
           toast.success(t('identities.linkSuccess'));
-          discardLinkAttempt();
-          markJustLinked(provider);
+          linkMade(provider);
           void navigate({ to: '/idp/link/$provider/success', params: { provider }, replace: true });
         },
         onError: (error) => {
-          if (needsStepUp(error)) {
-            // The server wants a fresher sign-in (RFC 9470): one that carries this attempt again,
-            // back to this page, where the person says Link once more.
-            saveLinkAttempt({ ...attempt, phase: 'sign-in' });
-            void auth.signIn({ scope: `openid ${provider}`, returnTo: '/profile', link: attempt.nonce });
-            return;
-          }
+          if (needsStepUp(error)) return void signInAgainToLink(auth, attempt);
           // An ended session signs in again (the query client's 401 path); that sign-in ends
           // the attempt, so there is nothing more to do here.
           if (error instanceof ApiError && error.status === 401) return;
-          giveUp();
+          discardLinkAttempt();
+          setFailed(true);
         },
       },
     );
@@ -168,33 +172,13 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
     void navigate({ to: '/profile/details', replace: true });
   };
 
-  const title = <PageTitle>{t('identities.linkConfirmTitle', { provider: label })}</PageTitle>;
-  if (failed) {
-    return (
-      <>
-        {title}
-        <Alert color="red" role="alert" title={t('identities.linkErrorTitle')}>
-          {t('identities.linkFailedRedirect')}
-        </Alert>
-      </>
-    );
-  }
-  if (profile.isError || idps.isError) {
-    return (
-      <>
-        {title}
-        {profile.isError && <LoadError title={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />}
-        {idps.isError && <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />}
-      </>
-    );
-  }
-  if (!profile.data || (!attempt.link.idpId && idps.isPending)) return <PageLoader label={t('app.loading')} />;
+  if (failed) return <LinkFailed />;
+  if (profile.isError) return <LoadError title={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />;
+  if (!profile.data) return <PageLoader label={t('app.loading')} />;
   const person = profile.data;
   const name = person.displayName || `${person.firstName} ${person.lastName}`;
-
   return (
     <>
-      {title}
       <Text mb="md">{t('identities.confirmIntro', { provider: label })}</Text>
       <AccountsToLink
         university={t('identities.universityAccountName', { name, id: person.electronicId })}
@@ -203,31 +187,35 @@ export function LinkConfirmation({ attempt }: { attempt: LinkAttempt }) {
         source={t(unnamed ? 'identities.source.none' : SOURCE_TEXTS[externalNameSource], { provider: label })}
         mixed={!unnamed && mixesScripts(externalName)}
       />
-      {unnamed && (
-        <Alert color="red" mb="md" maw={560} title={t('identities.unnamedWarningTitle')}>
-          <Text size="sm" mb="sm">
-            {t('identities.unnamedWarning', { provider: label })}
-          </Text>
-          {/* A plain checkbox: this page ships with every signed-in page's code, and needs no more. */}
-          <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start', fontSize: 'var(--mantine-font-size-sm)' }}>
-            <input
-              type="checkbox"
-              checked={vouched}
-              onChange={(event) => setVouched(event.currentTarget.checked)}
-              style={{ width: 20, height: 20, margin: 0, flex: 'none' }}
-            />
-            <span>{t('identities.unnamedVouch', { provider: label })}</span>
-          </label>
-        </Alert>
-      )}
+      {unnamed && <UnnamedWarning label={label} vouched={vouched} onVouch={setVouched} />}
       <Group>
-        <Button onClick={confirm} loading={link.isPending} disabled={!idpId || (unnamed && !vouched)}>
+        <Button onClick={confirm} loading={link.isPending} disabled={unnamed && !vouched}>
           {t('identities.link')}
         </Button>
         <Button variant="default" onClick={decline} disabled={link.isPending}>
           {t('identities.notMe')}
         </Button>
       </Group>
+    </>
+  );
+}
+
+/**
+ * /profile with a link attempt that this tab's fresh sign-in has just carried: what its
+ * route's loader found (linkConfirmation.flow.ts), under the confirmation's title.
+ */
+export function LinkConfirmationPage({ confirmation }: { confirmation: LinkConfirmation }) {
+  const t = useT();
+  const router = useRouter();
+  const label = t(socialProvider(confirmation.provider).label);
+  let content: ReactNode;
+  if (confirmation.step === 'failed') content = <LinkFailed />;
+  else if (confirmation.step === 'lookupFailed') content = <LoadError title={t('identities.loadFailed')} onRetry={() => void router.invalidate()} />;
+  else content = <ConfirmLink confirmation={confirmation} label={label} />;
+  return (
+    <>
+      <PageTitle>{t('identities.linkConfirmTitle', { provider: label })}</PageTitle>
+      {content}
     </>
   );
 }

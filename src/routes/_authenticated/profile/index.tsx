@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { getGetProfileQueryOptions } from '../../../../generated/api/profile/profile';
-import { LinkConfirmation } from '../../../features/identities/LinkConfirmation.page';
+import { LinkConfirmationPage } from '../../../features/identities/LinkConfirmation.page';
+import { prepareLinkConfirmation } from '../../../features/identities/linkConfirmation.flow';
 import { usableLinkAttempt } from '../../../features/identities/linkState';
+import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 
 /**
  * The post-login target: where the person confirms an identity link that this tab's sign-in
@@ -13,11 +14,11 @@ export const Route = createFileRoute('/_authenticated/profile/')({
     if ('refusal' in pending) throw redirect({ to: '/profile/details' });
     return { linkAttempt: pending.attempt };
   },
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(getGetProfileQueryOptions());
-  },
+  ...FLOW_ROUTE,
+  // A confirmation is rare: its flow and page load together, only when there is one.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => prepareLinkConfirmation(context.linkAttempt, context.queryClient),
   component: function ConfirmLink() {
-    const { linkAttempt } = Route.useRouteContext();
-    return <LinkConfirmation attempt={linkAttempt} />;
+    return <LinkConfirmationPage confirmation={Route.useLoaderData()} />;
   },
 });

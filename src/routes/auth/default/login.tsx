@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignInRedirect, SignInUnreachable } from '../../../features/sign-in/SignInRedirect.page';
-import { ONCE_PER_VISIT, PENDING_AT_ONCE } from '../../../shared/auth/flowRoute';
+import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 import { safeReturnPath } from '../../../shared/auth/returnPath';
 
 export const Route = createFileRoute('/auth/default/login')({
@@ -14,10 +14,7 @@ export const Route = createFileRoute('/auth/default/login')({
     // were going, instead of starting a second sign-in round trip.
     if (await context.auth.getUser()) throw redirect({ href: safeReturnPath(search.returnTo) });
   },
-  ...ONCE_PER_VISIT,
-  ...PENDING_AT_ONCE,
-  // The flow's code loads when a visit needs it; the small page ships with the entry, so its
-  // waiting state shows at once.
+  ...FLOW_ROUTE,
   codeSplitGroupings: [['loader']],
   // The browser leaves for the identity provider; the page says so meanwhile, or that the
   // provider could not be reached.

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PROVIDER_PARAM } from '../../shared/auth/flowRoute';
+
+/** /auth/{provider}/…: the provider is one of the registry's, or the page is not found. */
+export const Route = createFileRoute('/auth/$provider')({ params: PROVIDER_PARAM });

@@ -1,0 +1,29 @@
+import { http, HttpResponse } from 'msw';
+import { server } from './server';
+
+/** The dev identity provider's sign-in and sign-out pages, as config.json names them. */
+export const CENTRAL_SIGN_IN = 'http://localhost:9000';
+export const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';
+
+/** A sign-in request this tab sent, as the OpenID library keeps it (oidc-client-ts's SigninState). */
+export function ownSignInState(id = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'): string {
+  window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'si:r' }));
+  return id;
+}
+
+/** An unsigned compact JWT carrying `payload`, as a provider's token would. */
+export function token(payload: object): string {
+  return `eyJhbGciOiJub25lIn0.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.`;
+}
+
+/** Records every link call the portal makes. */
+export function recordLinks(): unknown[] {
+  const linked: unknown[] = [];
+  server.use(
+    http.post(
+      '*/api/v1/user/idps/:idpId',
+      async ({ params, request }) => (linked.push([params.idpId, await request.json()]), HttpResponse.json({ status: true })),
+    ),
+  );
+  return linked;
+}
