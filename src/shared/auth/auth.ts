@@ -102,18 +102,17 @@ export function createAuth(
       session.endIfLoggedOutElsewhere();
       return session.user();
     },
-    accessToken: () => session.accessToken(),
+    accessToken: session.accessToken,
     // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
     // fresh page (the signed-out page's link).
     async signIn(options = {}) {
       if (!session.ended()) await openId.signIn(options);
     },
-    isPendingSignIn: (url) => session.isPendingSignIn(url),
+    isPendingSignIn: session.isPendingSignIn,
     async completeSignIn(url) {
       const { user, state } = await openId.completeSignIn(url);
-      session.recordSignIn(typeof state.startedAt === 'number' ? state.startedAt : now());
       // A logout elsewhere while this sign-in was under way voids it.
-      if (session.predatesLogout()) throw new SignInRefused('auth.loggedOutMeanwhile');
+      if (session.recordSignIn(typeof state.startedAt === 'number' ? state.startedAt : now())) throw new SignInRefused('auth.loggedOutMeanwhile');
       return {
         returnTo: safeReturnPath(state.returnTo),
         subject: user.profile.sub,
@@ -136,8 +135,8 @@ export function createAuth(
     expiresAt: () => session.user()?.expires_at,
     // Who is signed in does not change when the access token expires.
     subject: () => session.user(0)?.profile.sub,
-    signedOut: () => session.ended(),
-    forgetUser: () => openId.removeUser(),
+    signedOut: session.ended,
+    forgetUser: openId.removeUser,
     async signOut({ endServerSessions, leaveTo, ready } = {}) {
       // A second Logout (the header and the session dialog both offer one) has nothing left to do.
       if (session.ended()) return;

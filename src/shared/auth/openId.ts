@@ -12,8 +12,6 @@ import { safeReturnPath } from './returnPath';
  * the library stores the user in the session's storage (session.ts reads it).
  */
 
-const CALLBACK_PATH = '/auth/default/callback';
-
 export interface SignInOptions {
   /** Where to come back to (kept only when it is a signed-in page, see returnPath.ts). */
   returnTo?: string;
@@ -78,32 +76,7 @@ function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
 
 /** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
 export async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
-  const { UserManager, WebStorageStateStore, keepProviderMetadata, readProviderMetadata } = await import('./oidcLibrary');
-  const storage = new WebStorageStateStore({ store: window.sessionStorage });
-  // The discovery document fetched within the hour (by the page that left for the identity
-  // provider, or another tab): the callback redeems its code without fetching it again.
-  const metadata = readProviderMetadata(window.localStorage, config.oidcAuthority);
-  const manager = new UserManager({
-    authority: config.oidcAuthority,
-    client_id: config.oidcClientId,
-    redirect_uri: `${origin}${CALLBACK_PATH}`,
-    post_logout_redirect_uri: `${origin}/`,
-    response_type: 'code',
-    // offline_access: providers such as Okta issue the refresh token that silent renewal uses
-    // only when it is asked for.
-    scope: 'openid profile email offline_access',
-    // The spec keeps tokens in session storage; the sign-in state goes there too.
-    userStore: storage,
-    stateStore: storage,
-    loadUserInfo: false,
-    automaticSilentRenew: false,
-    // An identity provider that does not answer fails the step instead of leaving it waiting.
-    requestTimeoutInSeconds: 10,
-    ...(metadata ? { metadata } : {}),
-  });
-  // Fetched once here (a failure fails this load, and the next use tries again), then kept.
-  if (!metadata) keepProviderMetadata(window.localStorage, config.oidcAuthority, await manager.metadataService.getMetadata());
-  return manager;
+  return (await import('./oidcLibrary')).createUserManager(origin);
 }
 
 /** The revocation endpoint call (RFC 7009), which must not hold a logout up for long. */

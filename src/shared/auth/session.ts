@@ -63,10 +63,11 @@ export interface Credentials {
 export interface Session extends Credentials {
   /** The stored user, unless its token has expired (at `nowSeconds`), the session has ended or a later logout voided it. */
   user(nowSeconds?: number): StoredUser | null;
-  /** Whether this tab's sign-in began before the last logout in this browser. */
-  predatesLogout(): boolean;
-  /** Records when this tab's sign-in began (the moment it left for the identity provider). */
-  recordSignIn(startedAt: number): void;
+  /**
+   * Records when this tab's sign-in began (the moment it left for the identity provider), and
+   * answers whether a logout in this browser came after that moment (which voids the sign-in).
+   */
+  recordSignIn(startedAt: number): boolean;
   /** Whether this tab started the sign-in that this callback address answers. */
   isPendingSignIn(url: string): boolean;
   /** Removes the stored user (a renewal that raced a logout must not bring the tokens back). */
@@ -109,6 +110,8 @@ export function createSession({
   const predatesLogout = () => Number(storage.getItem(SIGNED_IN_AT_KEY) ?? 0) < Number(local.getItem(SIGNED_OUT_AT_KEY) ?? 0);
   const voided = () => ended() || (readStoredUser(storage, key, 0) !== null && predatesLogout());
 
+  const user = (nowSeconds?: number) => (voided() ? null : readStoredUser(storage, key, nowSeconds));
+
   /** Session storage holds only the session's things: all of it goes, and the page's end is kept. */
   function forget() {
     storage.clear();
@@ -116,12 +119,30 @@ export function createSession({
     storage.setItem(ENDED_PAGE_KEY, page);
   }
 
-  const session: Session = {
-    user: (nowSeconds) => (voided() ? null : readStoredUser(storage, key, nowSeconds)),
-    accessToken: () => session.user()?.access_token,
+  function endIfLoggedOutElsewhere() {
+    const stored = readStoredUser(storage, key, 0);
+    // A tab without a session (on its way to sign in) has nothing to end.
+    if (ended() || !stored || !predatesLogout()) return;
+    forget();
+    listeners.forEach((listener) => listener(stored));
+  }
+
+  channel?.addEventListener('message', (event) => event.data === SIGNED_OUT_MESSAGE && endIfLoggedOutElsewhere());
+  if (watch && typeof window !== 'undefined' && storage === window.sessionStorage) {
+    // Where BroadcastChannel is missing, or the tab was asleep when the message went out.
+    window.addEventListener('storage', (event) => event.key === SIGNED_OUT_AT_KEY && endIfLoggedOutElsewhere());
+    window.addEventListener('pageshow', (event) => event.persisted && endIfLoggedOutElsewhere());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && endIfLoggedOutElsewhere());
+  }
+
+  return {
+    user,
+    accessToken: () => user()?.access_token,
     ended,
-    predatesLogout,
-    recordSignIn: (startedAt) => storage.setItem(SIGNED_IN_AT_KEY, String(startedAt)),
+    recordSignIn(startedAt) {
+      storage.setItem(SIGNED_IN_AT_KEY, String(startedAt));
+      return predatesLogout();
+    },
     isPendingSignIn(url) {
       try {
         const state = new URL(url).searchParams.get('state');
@@ -139,28 +160,12 @@ export function createSession({
       channel?.postMessage(SIGNED_OUT_MESSAGE);
       return stored;
     },
-    endIfLoggedOutElsewhere() {
-      const stored = readStoredUser(storage, key, 0);
-      // A tab without a session (on its way to sign in) has nothing to end.
-      if (ended() || !stored || !predatesLogout()) return;
-      forget();
-      listeners.forEach((listener) => listener(stored));
-    },
+    endIfLoggedOutElsewhere,
     onEndedElsewhere(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
   };
-
-  channel?.addEventListener('message', (event) => event.data === SIGNED_OUT_MESSAGE && session.endIfLoggedOutElsewhere());
-  if (watch && typeof window !== 'undefined' && storage === window.sessionStorage) {
-    // Where BroadcastChannel is missing, or the tab was asleep when the message went out.
-    const check = () => session.endIfLoggedOutElsewhere();
-    window.addEventListener('storage', (event) => event.key === SIGNED_OUT_AT_KEY && check());
-    window.addEventListener('pageshow', (event) => event.persisted && check());
-    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
-  }
-  return session;
 }
 
 /**
