@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { locale, translationsReady } from './messages/i18n';
 import { t } from './messages/t';
 import { createAppRouter } from './router';
-import { setAccessTokenSource } from './shared/api/fetcher';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
@@ -23,7 +22,6 @@ reloadOnStaleBuild();
 function start() {
   startErrorReporting(config.errorReportUrl, () => locale.get());
   const auth = createAuth(undefined, { language: () => locale.get() });
-  setAccessTokenSource(() => auth.accessToken(), { ended: () => auth.signedOut() });
   const queryClient = createQueryClient({
     onUnauthorized: createReauthenticator(auth, { onSignInFailed: () => toast.error(t('auth.signInFailed')) }),
   });

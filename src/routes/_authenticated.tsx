@@ -3,7 +3,13 @@ import { getGetFactorsQueryOptions } from '../../generated/api/factors/factors';
 import { getGetProfileQueryOptions } from '../../generated/api/profile/profile';
 import { SignedInLayout } from '../shared/ui/SignedInLayout';
 
-/** The one place that checks sign-in: every route below needs a session. */
+/**
+ * The app's sign-in check: every route below needs a session. It is not the first: on a page
+ * load, the page's first code (src/boot.ts, through shared/auth/firstStep.ts) decides before
+ * the app loads, and a tab holding no stored user that opens a signed-in page leaves for
+ * sign-in from there without reaching this check. Loads of a tab that holds a session (or the
+ * rest of an expired one), and every navigation within the app, are checked here.
+ */
 export const Route = createFileRoute('/_authenticated')({
   // Every signed-in page needs this layout, so it ships with the entry instead of as a chunk
   // fetched only after the entry has run (see npm run bench).

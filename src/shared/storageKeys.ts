@@ -24,6 +24,8 @@ export const PROVIDER_METADATA_KEY = 'portal.providerMetadata';
 // Session storage (one tab, one visit)
 /** When this tab's session started (its sign-in). */
 export const SIGNED_IN_AT_KEY = 'portal.signedInAt';
+/** Which page of this tab a logout ended (its session stays ended; the next page may sign in). */
+export const ENDED_PAGE_KEY = 'portal.endedPage';
 /** The nonce of the link attempt this tab started. */
 export const LINK_TAB_KEY = 'portal.linkAttempt';
 /** The signed ticket a provider's code exchange returned, sent back with the link. */

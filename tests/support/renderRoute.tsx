@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { createAppRouter } from '../../src/router';
-import { setAccessTokenSource } from '../../src/shared/api/fetcher';
 import { createQueryClient } from '../../src/shared/api/queryClient';
 import type { Auth } from '../../src/shared/auth/auth';
 import { createReauthenticator } from '../../src/shared/auth/reauthenticate';
+import { createSession, userStorageKey } from '../../src/shared/auth/session';
 import { browser } from '../../src/shared/browser';
 import { AppProviders } from '../../src/shared/ui/AppProviders';
 
@@ -29,6 +29,8 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = '
     // Like the real one: the session is forgotten, then the server sessions end with the captured token.
     signOut: vi.fn(async ({ endServerSessions, leaveTo }: { endServerSessions?: (token: string) => Promise<unknown>; leaveTo?: string } = {}) => {
       auth.signedOut.mockReturnValue(true);
+      // The fetch function reads the stored session, which the real logout ends at once.
+      createSession().end();
       if (user) await endServerSessions?.(user.access_token).catch(() => undefined);
       if (leaveTo) browser.assign(leaveTo);
     }),
@@ -42,7 +44,9 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = '
  * handlers generated from the contract, with retries off so failures show at once.
  */
 export function renderRoute(path: string, { auth = fakeAuth() }: { auth?: FakeAuth } = {}) {
-  setAccessTokenSource(() => auth.accessToken(), { ended: () => auth.signedOut() });
+  // The fetch function takes its token from the stored session, as after a real sign-in.
+  const token = auth.accessToken();
+  if (token) window.sessionStorage.setItem(userStorageKey(), JSON.stringify({ access_token: token, profile: { sub: auth.subject() } }));
   const queryClient = createQueryClient({
     retry: false,
     onUnauthorized: createReauthenticator(auth, { here: () => `${router.state.location.pathname}${router.state.location.searchStr}` }),

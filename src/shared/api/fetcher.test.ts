@@ -2,11 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../messages/i18n';
 import { example } from '../../../tests/support/examples';
 import { ApiError } from './ApiError';
-import { apiFetch, setAccessTokenSource } from './fetcher';
+import { createSession, userStorageKey } from '../auth/session';
+import { apiFetch as tabFetch, createApiFetch } from './fetcher';
 
 type Call = { url: string; init: RequestInit; resolve: (r: Response) => void; reject: (e: unknown) => void };
 
 let calls: Call[];
+/** The session the fetch function under test reads its credentials from. */
+let session: { token?: string; ended: boolean };
+const apiFetch = createApiFetch({ accessToken: () => session.token, ended: () => session.ended });
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -25,7 +29,7 @@ beforeEach(() => {
         }),
     ),
   );
-  setAccessTokenSource(() => undefined);
+  session = { ended: false };
 });
 
 afterEach(() => {
@@ -51,11 +55,36 @@ describe('apiFetch', () => {
     await first;
     expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBeNull();
 
-    setAccessTokenSource(() => 'token-123');
+    session.token = 'token-123';
     const second = apiFetch('/api/v1/user/profile');
     await answer(1, json({ firstName: 'Tai Man' }));
     await expect(second).resolves.toEqual({ firstName: 'Tai Man' });
     expect(new Headers(calls[1]!.init.headers).get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('once the session has ended sends nothing without its own credentials, and what brings them only to the API', async () => {
+    session = { token: 'token-123', ended: true };
+    await expect(apiFetch('/api/v1/user/profile')).rejects.toMatchObject({ name: 'AbortError' });
+    const own = apiFetch('/api/v1/user/sessions', { method: 'DELETE', headers: { Authorization: 'Bearer captured' } });
+    await answer(0, json({ status: true }));
+    await own;
+    expect(calls).toHaveLength(1);
+    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBe('Bearer captured');
+    const elsewhere = apiFetch('/oauth/provider', { headers: { Authorization: 'Bearer captured' } });
+    await answer(1, json({}));
+    await elsewhere;
+    expect(new Headers(calls[1]!.init.headers).get('Authorization')).toBeNull();
+  });
+
+  it("the generated hooks' fetch function reads this tab's stored session: its token, and its end", async () => {
+    window.sessionStorage.setItem(userStorageKey(), JSON.stringify({ access_token: 'stored', profile: { sub: 'smwong25' } }));
+    const call = tabFetch('/api/v1/user/profile');
+    await answer(0, json({}));
+    await call;
+    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBe('Bearer stored');
+    createSession().end();
+    await expect(tabFetch('/api/v1/user/profile')).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(1);
   });
 
   it("asks for the server's messages in the portal's language", async () => {
@@ -70,7 +99,7 @@ describe('apiFetch', () => {
   });
 
   it('never sends the token to the identity provider host', async () => {
-    setAccessTokenSource(() => 'token-123');
+    session.token = 'token-123';
     const call = apiFetch('/oauth/provider?code=abc');
     await answer(0, json({ provider: 'google' }));
     await expect(call).resolves.toEqual({ provider: 'google' });

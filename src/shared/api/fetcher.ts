@@ -4,6 +4,7 @@ import { t } from '../../messages/t';
 import { ApiError } from './ApiError';
 import { parseBearerChallenge } from './challenge';
 import { createLimiter } from './limiter';
+import { tabCredentials, type Credentials } from '../auth/session';
 
 /** The spec's call rules (sections 7 and 9). */
 const MAX_REQUESTS_IN_FLIGHT = 5;
@@ -11,20 +12,6 @@ const MIN_HOLD_MS = 20;
 const MAX_HOLD_MS = 50;
 /** A call still unanswered after this long fails with a clear message instead of spinning forever. */
 const REQUEST_TIMEOUT_MS = 10_000;
-
-type TokenSource = () => string | undefined;
-let accessToken: TokenSource = () => undefined;
-let sessionEnded: () => boolean = () => false;
-
-/**
- * The auth module registers where the current access token comes from, and whether the
- * session has ended (a logout began here or in another tab): from then on no call goes out
- * but one that brings its own credentials (the logout's own end-sessions call).
- */
-export function setAccessTokenSource(source: TokenSource, { ended = () => false }: { ended?: () => boolean } = {}): void {
-  accessToken = source;
-  sessionEnded = ended;
-}
 
 const limit = createLimiter(MAX_REQUESTS_IN_FLIGHT);
 
@@ -82,7 +69,9 @@ async function isAnswer(method: string, target: URL, body: unknown): Promise<boo
 }
 
 /**
- * The orval mutator: every generated call goes through here.
+ * The fetch function, given where its credentials come from: the access token and whether the
+ * session has ended (a logout began here or in another tab), from which moment no call goes
+ * out but one that brings its own credentials (the logout's own end-sessions call).
  * - adds `Authorization: Bearer` once a token exists (only towards the API's own origin), and
  *   `Accept-Language` with the portal's language;
  * - reads any HTTP status as a response: a body with `errorMessage` is an error whatever the
@@ -90,69 +79,82 @@ async function isAnswer(method: string, target: URL, body: unknown): Promise<boo
  * - turns a network failure into 'Cannot connect to server';
  * - runs at most 5 requests at once and holds each for a random 20-50 ms.
  */
-export async function apiFetch<T>(url: string, options: RequestInit = {}): Promise<T> {
-  return limit(async () => {
-    const target = resolveUrl(url);
-    const headers = new Headers(options.headers);
-    headers.set('Accept', 'application/json');
-    // The server's own messages (errorMessage) in the portal's language, not the browser's.
-    headers.set('Accept-Language', locale.get());
-    if (options.body !== undefined && !headers.has('Content-Type')) {
-      headers.set('Content-Type', 'application/json');
-    }
-    const apiOrigin = resolveUrl('/').origin;
-    if (!headers.has('Authorization')) {
-      // After a logout nothing may go out without a token and come back as a sign-in prompt.
-      if (sessionEnded()) throw new DOMException('The session has ended.', 'AbortError');
-      const token = accessToken();
-      if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
-    } else if (target.origin !== apiOrigin) {
-      headers.delete('Authorization');
-    }
-
-    const hold = sleep(holdMs());
-    // Our own deadline, joined with the caller's cancellation (React Query's signal).
-    const controller = new AbortController();
-    let timedOut = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, REQUEST_TIMEOUT_MS);
-    const cancel = () => controller.abort();
-    options.signal?.addEventListener('abort', cancel);
-    let response: Response;
-    let body: unknown;
-    try {
-      // Answers carry personal data and enrolment secrets: no HTTP cache keeps them.
-      response = await fetch(target, { ...options, headers, signal: controller.signal, cache: 'no-store' });
-      body = await readBody(response);
-    } catch (error) {
-      if (timedOut) throw new ApiError(() => t('error.timeout'), 'timeout');
-      if (isAbort(error)) throw error;
-      await hold;
-      throw new ApiError(() => t('error.network'), 'network');
-    } finally {
-      clearTimeout(deadline);
-      options.signal?.removeEventListener('abort', cancel);
-    }
-    await hold;
-
-    const { status } = response;
-    const challenge = status === 401 ? parseBearerChallenge(response.headers.get('WWW-Authenticate')) : undefined;
-    if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', status, challenge);
-    const message = errorMessageOf(body);
-    if (message !== undefined) throw new ApiError(message, 'server', status, challenge);
-    // Any status is a response (spec section 7): a body that is what the contract says the call
-    // answers is the answer, also under a failed status. A 401 keeps its sign-in path.
-    if (!response.ok && !(status !== 401 && (await isAnswer(options.method ?? 'GET', target, body)))) {
-      throw new ApiError(() => t('error.http', { status }), 'http', status, challenge);
-    }
-    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
-      // Development builds warn when a response drifts from the contract (the page still shows it).
-      void import('./drift').then(({ reportDrift }) => reportDrift(options.method ?? 'GET', target, body));
-    }
-    return body as T;
-  });
+export function createApiFetch(credentials: Credentials) {
+  return <T>(url: string, options: RequestInit = {}): Promise<T> => limit(() => send<T>(credentials, url, options));
 }
+
+function requestHeaders(credentials: Credentials, target: URL, options: RequestInit): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  // The server's own messages (errorMessage) in the portal's language, not the browser's.
+  headers.set('Accept-Language', locale.get());
+  if (options.body !== undefined && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  const apiOrigin = resolveUrl('/').origin;
+  if (!headers.has('Authorization')) {
+    // After a logout nothing may go out without a token and come back as a sign-in prompt.
+    if (credentials.ended()) throw new DOMException('The session has ended.', 'AbortError');
+    const token = credentials.accessToken();
+    if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
+  } else if (target.origin !== apiOrigin) {
+    headers.delete('Authorization');
+  }
+  return headers;
+}
+
+async function send<T>(credentials: Credentials, url: string, options: RequestInit): Promise<T> {
+  const target = resolveUrl(url);
+  const headers = requestHeaders(credentials, target, options);
+
+  const hold = sleep(holdMs());
+  // Our own deadline, joined with the caller's cancellation (React Query's signal).
+  const controller = new AbortController();
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel);
+  let response: Response;
+  let body: unknown;
+  try {
+    // Answers carry personal data and enrolment secrets: no HTTP cache keeps them.
+    response = await fetch(target, { ...options, headers, signal: controller.signal, cache: 'no-store' });
+    body = await readBody(response);
+  } catch (error) {
+    if (timedOut) throw new ApiError(() => t('error.timeout'), 'timeout');
+    if (isAbort(error)) throw error;
+    await hold;
+    throw new ApiError(() => t('error.network'), 'network');
+  } finally {
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', cancel);
+  }
+  await hold;
+
+  const { status } = response;
+  const challenge = status === 401 ? parseBearerChallenge(response.headers.get('WWW-Authenticate')) : undefined;
+  if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', status, challenge);
+  const message = errorMessageOf(body);
+  if (message !== undefined) throw new ApiError(message, 'server', status, challenge);
+  // Any status is a response (spec section 7): a body that is what the contract says the call
+  // answers is the answer, also under a failed status. A 401 keeps its sign-in path.
+  if (!response.ok && !(status !== 401 && (await isAnswer(options.method ?? 'GET', target, body)))) {
+    throw new ApiError(() => t('error.http', { status }), 'http', status, challenge);
+  }
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
+    // Development builds warn when a response drifts from the contract (the page still shows it).
+    void import('./drift').then(({ reportDrift }) => reportDrift(options.method ?? 'GET', target, body));
+  }
+  return body as T;
+}
+
+/**
+ * The orval mutator: every generated call goes through here, with this tab's stored session
+ * (src/shared/auth/session.ts, where oidc-client-ts keeps the tokens) as its credentials.
+ */
+export const apiFetch = createApiFetch(tabCredentials);
 
 export default apiFetch;

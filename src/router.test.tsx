@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
-import { server } from '../../../tests/support/server';
+import { fakeAuth, renderRoute } from '../tests/support/renderRoute';
+import { server } from '../tests/support/server';
 
 function recordRequests() {
   const urls: string[] = [];
@@ -11,7 +11,7 @@ function recordRequests() {
   return urls;
 }
 
-describe('sign-in guard', () => {
+describe('the router: which pages need a sign-in', () => {
   it('sends a visitor of a signed-in page to sign in, remembering the page', async () => {
     const auth = fakeAuth({ signedIn: false });
     const requests = recordRequests();
