@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignedOut } from '../features/sign-in/SignedOut.page';
+import { SignedOutPage } from '../features/sign-in/SignedOut.page';
 
 /** Public: a tab whose session has ended (its own logout under way, or a logout in another tab). */
 export const Route = createFileRoute('/signed-out')({
@@ -12,6 +12,6 @@ export const Route = createFileRoute('/signed-out')({
   component: function SignedOutRoute() {
     const { logout } = Route.useSearch();
     const { auth } = Route.useRouteContext();
-    return <SignedOut inProgress={logout === true && auth.signedOut()} />;
+    return <SignedOutPage inProgress={logout === true && auth.signedOut()} />;
   },
 });

@@ -14,7 +14,7 @@ interface SocialProviderEntry {
   idpName: IdentityProviderName;
   label: MessageKey;
   /** iAM Smart cannot be unlinked by the user (spec section 6). */
-  unlinkable: boolean;
+  canUnlink: boolean;
   /** Whether the authorize call carries this tab's 32-character state: all but iAM Smart (spec section 7). */
   sendsState: boolean;
   /** Where its code is exchanged: iAM Smart's tokenized-id call, or the common token call. */
@@ -35,7 +35,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
   iamsmart: {
     idpName: 'smart',
     label: 'identities.provider.smart',
-    unlinkable: false,
+    canUnlink: false,
     sendsState: false,
     exchange: 'tokenized-id',
     authorizeOrigin: 'https://apps.iamsmart.gov.hk',
@@ -44,7 +44,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
   facebook: {
     idpName: 'facebook',
     label: 'identities.provider.facebook',
-    unlinkable: true,
+    canUnlink: true,
     sendsState: true,
     exchange: 'token',
     authorizeOrigin: 'https://www.facebook.com',
@@ -53,7 +53,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
   linkedin: {
     idpName: 'linkedin',
     label: 'identities.provider.linkedin',
-    unlinkable: true,
+    canUnlink: true,
     sendsState: true,
     exchange: 'token',
     authorizeOrigin: 'https://www.linkedin.com',
@@ -62,7 +62,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
   google: {
     idpName: 'google',
     label: 'identities.provider.google',
-    unlinkable: true,
+    canUnlink: true,
     sendsState: true,
     exchange: 'token',
     authorizeOrigin: 'https://accounts.google.com',
@@ -71,7 +71,7 @@ const REGISTRY: { readonly [P in SocialProvider]: Omit<SocialProviderEntry, 'id'
   apple: {
     idpName: 'apple',
     label: 'identities.provider.apple',
-    unlinkable: true,
+    canUnlink: true,
     sendsState: true,
     exchange: 'token',
     authorizeOrigin: 'https://appleid.apple.com',

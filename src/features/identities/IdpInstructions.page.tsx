@@ -12,7 +12,7 @@ import type { Instructions } from './idpInstructions.flow';
  * way back to the central sign-in; why no link started when one was wanted, with the ordinary
  * link from the profile.
  */
-export function IdpInstructions({ instructions: { error, reference, problem } }: { instructions: Instructions }) {
+export function IdpInstructionsPage({ instructions: { error, reference, problem } }: { instructions: Instructions }) {
   const t = useT();
   return (
     <PublicLayout>

@@ -18,7 +18,7 @@ const LINK_SUCCESS_REDIRECT_MS = 2000;
  * the mark its route's loader used up) sees the success and goes on to the central sign-out 2 s
  * later; the address opened any other way (a link, a bookmark, Back) signs nobody out.
  */
-export function IdpLinkSuccess({ provider, justLinked }: { provider: SocialProvider; justLinked: boolean }) {
+export function IdpLinkSuccessPage({ provider, justLinked }: { provider: SocialProvider; justLinked: boolean }) {
   const t = useT();
   const auth = useAuth();
   useEffect(() => {

@@ -14,7 +14,7 @@ import type { LinkFailure } from './socialCallback.flow';
  * the page rather than as a passing toast, as there is nothing else on it. When the way on is
  * the ordinary link from the profile, the way back says so.
  */
-export function SocialCallback({ provider, failure }: { provider: SocialProvider; failure?: LinkFailure }) {
+export function SocialCallbackPage({ provider, failure }: { provider: SocialProvider; failure?: LinkFailure }) {
   const t = useT();
   return (
     <PublicLayout>

@@ -5,7 +5,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 
 /** /auth/{provider}/login while the browser is sent on to the provider's sign-in. */
-export function SocialLogin({ provider }: { provider: SocialProvider }) {
+export function SocialLoginPage({ provider }: { provider: SocialProvider }) {
   const t = useT();
   return (
     <PublicLayout>

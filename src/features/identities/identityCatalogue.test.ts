@@ -4,7 +4,7 @@ import { example } from '../../../tests/support/examples';
 import { identityControl, identityRows } from './identityCatalogue';
 
 describe('identityRows', () => {
-  it('labels the full persona’s identities and marks iAM Smart as not unlinkable', () => {
+  it('labels the full persona’s identities and marks iAM Smart as not canUnlink', () => {
     const rows = identityRows(example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full').idps);
     expect(rows.map((r) => [r.label, r.provider, r.linked, identityControl(r)])).toEqual([
       ['identities.provider.smart', 'iamsmart', true, 'linked'],
@@ -24,6 +24,6 @@ describe('identityRows', () => {
   });
 
   it('offers Link for an iAM Smart identity that is not linked yet', () => {
-    expect(identityControl({ linked: false, unlinkable: false })).toBe('link');
+    expect(identityControl({ linked: false, canUnlink: false })).toBe('link');
   });
 });

@@ -10,7 +10,7 @@ export interface IdentityRow {
   /** The provider's name in the portal's routes (/auth/{provider}/login). */
   provider: SocialProvider;
   label: MessageKey;
-  unlinkable: boolean;
+  canUnlink: boolean;
 }
 
 /**
@@ -20,14 +20,14 @@ export interface IdentityRow {
 export function identityRows(idps: ReadonlyArray<IdentityProviderEntry>): IdentityRow[] {
   return idps.flatMap((idp) => {
     const entry = socialProviderNamed(idp.name);
-    return entry ? [{ id: idp.id, linked: idp.linked, provider: entry.id, label: entry.label, unlinkable: entry.unlinkable }] : [];
+    return entry ? [{ id: idp.id, linked: idp.linked, provider: entry.id, label: entry.label, canUnlink: entry.canUnlink }] : [];
   });
 }
 
 type IdentityControl = 'link' | 'unlink' | 'linked';
 
 /** Link when not linked; Unlink when linked and allowed; iAM Smart shows only 'Linked'. */
-export function identityControl(row: Pick<IdentityRow, 'linked' | 'unlinkable'>): IdentityControl {
+export function identityControl(row: Pick<IdentityRow, 'linked' | 'canUnlink'>): IdentityControl {
   if (!row.linked) return 'link';
-  return row.unlinkable ? 'unlink' : 'linked';
+  return row.canUnlink ? 'unlink' : 'linked';
 }

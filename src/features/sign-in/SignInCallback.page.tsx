@@ -10,7 +10,7 @@ import type { CallbackFailure } from './signInCallback.flow';
 const CALLBACK_ERROR_REDIRECT_MS = 2000;
 
 /** While the callback's code is redeemed. */
-export function SignInCallbackPending() {
+export function SignInCallbackPage() {
   const t = useT();
   return (
     <PublicLayout>

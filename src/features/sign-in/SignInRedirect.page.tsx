@@ -4,7 +4,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 
 /** While the browser is handed to the identity provider (authorization code with PKCE). */
-export function SignInRedirect() {
+export function SignInRedirectPage() {
   const t = useT();
   return (
     <PublicLayout>

@@ -9,7 +9,7 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
  * in memory. `inProgress`: this tab's own logout, on its way to the identity provider's
  * sign-out; otherwise the portal was logged out in another tab.
  */
-export function SignedOut({ inProgress }: { inProgress: boolean }) {
+export function SignedOutPage({ inProgress }: { inProgress: boolean }) {
   const t = useT();
   if (inProgress) {
     return (

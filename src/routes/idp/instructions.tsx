@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { IdpInstructions } from '../../features/identities/IdpInstructions.page';
+import { IdpInstructionsPage } from '../../features/identities/IdpInstructions.page';
 import { IdpInstructionsPending } from '../../features/identities/IdpInstructionsPending';
 import { readInstructions } from '../../features/identities/idpInstructions.flow';
 import { FLOW_ROUTE } from '../../shared/auth/flowRoute';
@@ -16,6 +16,6 @@ export const Route = createFileRoute('/idp/instructions')({
   loader: ({ location, navigate }) => readInstructions(stringParams(takeCallbackQuery(location, navigate).search, PARAMS)),
   pendingComponent: IdpInstructionsPending,
   component: function InstructionsRoute() {
-    return <IdpInstructions instructions={Route.useLoaderData()} />;
+    return <IdpInstructionsPage instructions={Route.useLoaderData()} />;
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SocialCallback } from '../../../features/identities/SocialCallback.page';
+import { SocialCallbackPage } from '../../../features/identities/SocialCallback.page';
 import { continueSocialLink } from '../../../features/identities/socialCallback.flow';
 import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 import { takeCallbackQuery } from '../../../shared/callbackQuery';
@@ -15,9 +15,9 @@ export const Route = createFileRoute('/auth/$provider/callback')({
     return continueSocialLink({ auth: context.auth, provider: params.provider, code, state, from: 'profile' });
   },
   pendingComponent: function SocialCallbackPending() {
-    return <SocialCallback provider={Route.useParams().provider} />;
+    return <SocialCallbackPage provider={Route.useParams().provider} />;
   },
   component: function SocialCallbackRoute() {
-    return <SocialCallback provider={Route.useParams().provider} failure={Route.useLoaderData()} />;
+    return <SocialCallbackPage provider={Route.useParams().provider} failure={Route.useLoaderData()} />;
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SocialLogin } from '../../../features/identities/SocialLogin.page';
+import { SocialLoginPage } from '../../../features/identities/SocialLogin.page';
 import { startSocialLogin } from '../../../features/identities/socialLogin.flow';
 import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 
@@ -13,5 +13,5 @@ export const Route = createFileRoute('/auth/$provider/login')({
 });
 
 function SocialLoginRoute() {
-  return <SocialLogin provider={Route.useParams().provider} />;
+  return <SocialLoginPage provider={Route.useParams().provider} />;
 }

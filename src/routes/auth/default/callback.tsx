@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { finishLinkSignIn } from '../../../features/identities/linkSignIn';
 import { completeSignInCallback } from '../../../features/sign-in/signInCallback.flow';
-import { SignInCallbackFailed, SignInCallbackPending } from '../../../features/sign-in/SignInCallback.page';
+import { SignInCallbackFailed, SignInCallbackPage } from '../../../features/sign-in/SignInCallback.page';
 import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 import { takeCallbackQuery } from '../../../shared/callbackQuery';
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/auth/default/callback')({
     const { href } = takeCallbackQuery(location, navigate);
     return completeSignInCallback(context.auth, new URL(href, window.location.origin).toString(), finishLinkSignIn);
   },
-  pendingComponent: SignInCallbackPending,
+  pendingComponent: SignInCallbackPage,
   component: function DefaultCallback() {
     return <SignInCallbackFailed failure={Route.useLoaderData()} />;
   },

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignInRedirect, SignInUnreachable } from '../../../features/sign-in/SignInRedirect.page';
+import { SignInRedirectPage, SignInUnreachable } from '../../../features/sign-in/SignInRedirect.page';
 import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 import { safeReturnPath } from '../../../shared/auth/returnPath';
 
@@ -26,8 +26,8 @@ export const Route = createFileRoute('/auth/default/login')({
       return { unreachable: true };
     }
   },
-  pendingComponent: SignInRedirect,
+  pendingComponent: SignInRedirectPage,
   component: function SignInRoute() {
-    return Route.useLoaderData().unreachable ? <SignInUnreachable /> : <SignInRedirect />;
+    return Route.useLoaderData().unreachable ? <SignInUnreachable /> : <SignInRedirectPage />;
   },
 });

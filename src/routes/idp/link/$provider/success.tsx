@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { IdpLinkSuccess } from '../../../../features/identities/IdpLinkSuccess.page';
+import { IdpLinkSuccessPage } from '../../../../features/identities/IdpLinkSuccess.page';
 import { takeJustLinked } from '../../../../features/identities/linkState';
 import { FLOW_ROUTE } from '../../../../shared/auth/flowRoute';
 
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/idp/link/$provider/success')({
   ...FLOW_ROUTE,
   loader: ({ params }) => ({ justLinked: takeJustLinked(params.provider) }),
   component: function LinkSuccessRoute() {
-    return <IdpLinkSuccess provider={Route.useParams().provider} justLinked={Route.useLoaderData().justLinked} />;
+    return <IdpLinkSuccessPage provider={Route.useParams().provider} justLinked={Route.useLoaderData().justLinked} />;
   },
 });
