@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
-/** openapi.yaml's operations, read at build time (deploy/contract-operations.ts). */
+/** openapi.yaml's operations, read at build time (vite-plugins/contract-operations.ts). */
 declare module 'virtual:contract-operations' {
   const operations: ReadonlyArray<{ operationId: string; method: string; path: string }>;
   export default operations;
