@@ -9,6 +9,7 @@ import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts'
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prefetchApp } from './vite-plugins/prefetch-app.ts';
+import { routeTree } from './vite-plugins/route-tree.ts';
 import { versionJson } from './vite-plugins/version-json.ts';
 import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
 
@@ -27,6 +28,7 @@ export default defineConfig({
     react(),
     precompress(),
     contractOperationsPlugin(),
+    routeTree(),
     versionJson(),
     prefetchApp(),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.

@@ -74,6 +74,8 @@ describe('errorReportOf', () => {
   it.each([
     ['/', '/'],
     ['/profile/details', '/profile/details'],
+    // Every route's words are known (read from the route tree), the newest page's too.
+    ['/profile/secure-account', '/profile/secure-account'],
     ['/idp/link/google', '/idp/link/google'],
     ['/profile/mfa/enroll/okta/taiman.chan@cityu.edu.hk', '/profile/mfa/enroll/$/$'],
     ['/a/b/c/d/e/f/g/h/i/j', '/$/$/$/$/$/$/$/$'],

@@ -1,4 +1,5 @@
 // What a report is made of, loaded with the first error to report (see errorReport.ts).
+import { pathWords } from 'virtual:route-tree/words';
 
 /**
  * A small report of each unexpected error, sent to `errorReportUrl` (config.json) when it is set.
@@ -59,24 +60,13 @@ const KNOWN_CLASSES = new Set([
   'SignInRefused',
 ]);
 
-/** The words the portal's addresses are made of (src/routes); any other segment is a parameter or noise. */
+/**
+ * The words the portal's addresses are made of: the routes' own (read from the route tree at
+ * build time) and the parameters with fixed values; any other segment is a parameter or noise.
+ */
 const ROUTE_WORDS = new Set([
-  'auth',
-  'default',
-  'login',
-  'callback',
-  'profile',
-  'details',
-  'idp',
-  'link',
-  'success',
-  'instructions',
-  'signed-out',
-  'password',
-  'mfa',
-  'enroll',
-  'question',
-  // Providers and factor kinds: parameters with fixed values.
+  ...pathWords,
+  // Providers and factor kinds.
   'iamsmart',
   'google',
   'apple',
