@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { APP_ENTRY, chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { checkedConfig } from './vite-plugins/config-check.ts';
 import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts';
+import { mantineStyles } from './vite-plugins/mantine-styles.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prefetchApp } from './vite-plugins/prefetch-app.ts';
@@ -29,6 +30,7 @@ export default defineConfig({
     precompress(),
     contractOperationsPlugin(),
     routeTree(),
+    mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),
     prefetchApp(),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.

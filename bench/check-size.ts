@@ -16,7 +16,8 @@ const BUDGETS = {
   // A known regression to win back: the challenge parser can load only on a 401, the error
   // reporter can take the router's route id instead of its word list.
   firstPageJsGzip: 152 * 1024,
-  // 8 KB today: the later pages' styles (laterPageStyles.ts, about 6 KB) would not fit beside them.
+  // 8 KB today: Mantine's sheets of the first page's components (vite-plugins/mantine-styles.ts puts
+  // each later page's with that page's code).
   firstPageCssGzip: 10 * 1024,
   routeGzip: 30 * 1024,
   onDemandGzip: 60 * 1024,
