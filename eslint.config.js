@@ -40,7 +40,17 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    files: ['mock/**/*.ts', 'scripts/**/*.ts', 'deploy/**/*.ts', 'bench/**/*.ts', 'eslint/**/*.{js,ts}', 'tests/**/*.ts', '*.ts', '*.js'],
+    files: [
+      'mock/**/*.ts',
+      'scripts/**/*.ts',
+      'deploy/**/*.ts',
+      'vite-plugins/**/*.ts',
+      'bench/**/*.ts',
+      'eslint/**/*.{js,ts}',
+      'tests/**/*.ts',
+      '*.ts',
+      '*.js',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -3,13 +3,15 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
-import { APP_ENTRY, chunkGroups } from './deploy/chunk-groups.ts';
-import { checkedConfig } from './deploy/config-check.ts';
-import { contractOperationsPlugin } from './deploy/contract-operations.ts';
+import { APP_ENTRY, chunkGroups } from './vite-plugins/chunk-groups.ts';
+import { checkedConfig } from './vite-plugins/config-check.ts';
+import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts';
+import { mantineStyles } from './vite-plugins/mantine-styles.ts';
 import { securityHeaders } from './deploy/headers.ts';
-import { precompress } from './deploy/precompress.ts';
-import { prefetchApp } from './deploy/prefetch-app.ts';
-import { versionJson } from './deploy/version-json.ts';
+import { precompress } from './vite-plugins/precompress.ts';
+import { prefetchApp } from './vite-plugins/prefetch-app.ts';
+import { routeTree } from './vite-plugins/route-tree.ts';
+import { versionJson } from './vite-plugins/version-json.ts';
 import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
 
 // /api goes to the mock API (MOCK_API_PORT, 4010 by default) with the persona's Prefer header,
@@ -27,6 +29,8 @@ export default defineConfig({
     react(),
     precompress(),
     contractOperationsPlugin(),
+    routeTree(),
+    mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),
     prefetchApp(),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.
@@ -46,7 +50,7 @@ export default defineConfig({
       // index.html starts src/boot.ts, which may start the app: both are entries.
       input: { index: 'index.html', app: APP_ENTRY },
       output: {
-        // See deploy/chunk-groups.ts.
+        // See vite-plugins/chunk-groups.ts.
         codeSplitting: { groups: chunkGroups(import.meta.dirname) },
       },
     },
@@ -61,6 +65,7 @@ export default defineConfig({
       'mock/**/*.test.ts',
       'scripts/**/*.test.ts',
       'deploy/**/*.test.ts',
+      'vite-plugins/**/*.test.ts',
       'eslint/**/*.test.ts',
       'bench/**/*.test.ts',
     ],

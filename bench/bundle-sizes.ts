@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from 'vite';
-import { ENCODINGS } from '../deploy/precompress.ts';
+import { ENCODINGS } from '../vite-plugins/precompress.ts';
 
 const compressor = (name: string) => {
   const encoding = ENCODINGS.find((candidate) => candidate.name === name);
@@ -75,7 +75,7 @@ function measure(dist: string, files: Iterable<string>): Sizes {
     if (!kind) continue;
     const bytes = readFileSync(join(dist, file));
     sum[kind].raw += bytes.length;
-    // The same compressors that write the copies production sends (deploy/precompress.ts).
+    // The same compressors that write the copies production sends (vite-plugins/precompress.ts).
     sum[kind].gzip += gzip(bytes).length;
     sum[kind].brotli += brotli(bytes).length;
   }

@@ -12,11 +12,14 @@ const BUDGETS = {
   firstCodeGzip: 8 * 1024,
   leavingGzip: 30 * 1024,
   // 150 KB until 2026-11-24; raised to 152 KB for the step-up by strength (RFC 9470 challenges),
-  // the allow-listed error reports and the "This wasn't me" guide's route (151.8 KB with them).
-  // A known regression to win back: the challenge parser can load only on a 401, the error
-  // reporter can take the router's route id instead of its word list.
-  firstPageJsGzip: 152 * 1024,
-  // 8 KB today: the later pages' styles (laterPageStyles.ts, about 6 KB) would not fit beside them.
+  // the allow-listed error reports and the "This wasn't me" guide's route (151.8 KB with them);
+  // 151 KB once the challenge parser and the error reports' allow-lists load on first use
+  // (150.7 KB). Still to win back for 150: the flow routes' pages ship with the entry (their
+  // waiting states show at once), and a later page's loader, with the generated API module it
+  // reads, ships there too (its call starts before its code arrives).
+  firstPageJsGzip: 151 * 1024,
+  // 8 KB today: Mantine's sheets of the first page's components (vite-plugins/mantine-styles.ts puts
+  // each later page's with that page's code).
   firstPageCssGzip: 10 * 1024,
   routeGzip: 30 * 1024,
   onDemandGzip: 60 * 1024,

@@ -1,14 +1,14 @@
 // Checks the production build: development-only code (the contract drift report, the mock
 // answers panel of src/dev/) is not in it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
-// files for it to prefetch (deploy/prefetch-app.ts), every precompressed copy
-// (deploy/precompress.ts) holds exactly its original, and version.json names the build
-// (deploy/version-json.ts).
+// files for it to prefetch (vite-plugins/prefetch-app.ts), every precompressed copy
+// (vite-plugins/precompress.ts) holds exactly its original, and version.json names the build
+// (vite-plugins/version-json.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Manifest } from 'vite';
-import { ENCODINGS, shouldPrecompress, type Encoding } from './precompress.ts';
-import { APP_ENTRY } from './chunk-groups.ts';
-import { APP_FILES_META } from './prefetch-app.ts';
-import { versionProblems, type BuildIdentity } from './version-json.ts';
+import { ENCODINGS, shouldPrecompress, type Encoding } from '../vite-plugins/precompress.ts';
+import { APP_ENTRY } from '../vite-plugins/chunk-groups.ts';
+import { APP_FILES_META } from '../vite-plugins/prefetch-app.ts';
+import { versionProblems, type BuildIdentity } from '../vite-plugins/version-json.ts';
 
 const assets = readdirSync('dist/assets');
 const scripts = assets.filter((name) => name.endsWith('.js'));

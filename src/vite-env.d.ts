@@ -1,7 +1,18 @@
 /// <reference types="vite/client" />
 
-/** openapi.yaml's operations, read at build time (deploy/contract-operations.ts). */
+/** openapi.yaml's operations, read at build time (vite-plugins/contract-operations.ts). */
 declare module 'virtual:contract-operations' {
   const operations: ReadonlyArray<{ operationId: string; method: string; path: string }>;
   export default operations;
+}
+
+/** Which addresses need a session, read at build time from src/routeTree.gen.ts (vite-plugins/route-tree.ts). */
+declare module 'virtual:route-tree/signed-in' {
+  /** Matches the address of every page under the sign-in guard (/_authenticated). */
+  export const signedInPath: RegExp;
+}
+
+/** The fixed words of the routes' paths (`profile`, `mfa`...), sorted (vite-plugins/route-tree.ts). */
+declare module 'virtual:route-tree/words' {
+  export const pathWords: readonly string[];
 }

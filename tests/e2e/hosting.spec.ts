@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../deploy/local-nginx.ts';
-import { versionProblems } from '../../deploy/version-json.ts';
+import { versionProblems } from '../../vite-plugins/version-json.ts';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
 

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

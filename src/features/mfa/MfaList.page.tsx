@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import { useT } from '../../messages/t';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { MfaMethods } from './MfaMethods';

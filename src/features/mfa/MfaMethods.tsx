@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import '../../shared/ui/laterPageStyles';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import { textOf, useLanguage, useT } from '../../messages/t';
 import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';

@@ -1,5 +1,4 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import type { PasswordPolicy } from '../../../generated/model';
 import { useT } from '../../messages/t';
 import { ageHints, type PasswordRule } from './passwordPolicy';

@@ -1,5 +1,4 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { UpdateRecoveryEmailRequest } from '../../../generated/model';

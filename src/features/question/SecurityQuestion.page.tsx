@@ -1,5 +1,4 @@
 import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
 import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';

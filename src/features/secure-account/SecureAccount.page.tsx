@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import '../../shared/ui/laterPageStyles';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';

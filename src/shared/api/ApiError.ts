@@ -1,4 +1,4 @@
-import type { BearerChallenge } from './challenge';
+import type { BearerChallenge } from './stepUp';
 
 /**
  * A message: the server's own words, or a text of the portal's, written when it is read so

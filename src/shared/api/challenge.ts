@@ -1,21 +1,14 @@
-/** What a `WWW-Authenticate: Bearer ...` answer asks of the client (RFC 6750, RFC 9470). */
-export interface BearerChallenge {
-  /** e.g. `invalid_token`, or `insufficient_user_authentication` for a step-up. */
-  error?: string;
-  /** RFC 9470: the person must have authenticated within this many seconds. */
-  maxAge?: number;
-  /** RFC 9470: the authentication context classes, space-separated, in order of preference, one of which is needed. */
-  acrValues?: string;
-}
+// Loaded with the first 401 that carries a WWW-Authenticate header (see fetcher.ts): most
+// sessions never see one. What the rest of the app reads of a challenge is in stepUp.ts.
+import { STEP_UP_ERROR, type BearerChallenge } from './stepUp';
+
+export { isStepUp, type BearerChallenge } from './stepUp';
 
 /** One challenge of a WWW-Authenticate header (RFC 9110, 11.6.1): its scheme and parameters. */
 export interface Challenge {
   scheme: string;
   params: Map<string, string>;
 }
-
-/** The step-up error of RFC 9470: a fresh (or stronger) sign-in is needed for this call. */
-const STEP_UP_ERROR = 'insufficient_user_authentication';
 
 /**
  * One part of a WWW-Authenticate header: a token, then `= value` (a parameter of the challenge
@@ -68,9 +61,4 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
   const acrValues = chosen.params.get('acr_values')?.trim();
   if (acrValues && ACR_VALUES.test(acrValues)) challenge.acrValues = acrValues;
   return challenge;
-}
-
-/** Whether an answer's challenge asks for a step-up sign-in. */
-export function isStepUp(challenge: BearerChallenge | undefined): challenge is BearerChallenge & { error: typeof STEP_UP_ERROR } {
-  return challenge?.error === STEP_UP_ERROR;
 }

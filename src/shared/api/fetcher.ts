@@ -2,7 +2,6 @@ import { config } from '../config';
 import { locale } from '../../messages/i18n';
 import { t } from '../../messages/t';
 import { ApiError } from './ApiError';
-import { parseBearerChallenge } from './challenge';
 import { createLimiter } from './limiter';
 import { tabCredentials, type Credentials } from '../auth/session';
 
@@ -135,7 +134,15 @@ async function send<T>(credentials: Credentials, url: string, options: RequestIn
   await hold;
 
   const { status } = response;
-  const challenge = status === 401 ? parseBearerChallenge(response.headers.get('WWW-Authenticate')) : undefined;
+  // A 401's challenge (a step-up asks for a fresh sign-in): its parser loads with the first
+  // one; when it cannot load (offline), the 401 is a plain one.
+  const header = status === 401 ? response.headers.get('WWW-Authenticate') : null;
+  const challenge = header
+    ? await import('./challenge').then(
+        (parser) => parser.parseBearerChallenge(header),
+        () => undefined,
+      )
+    : undefined;
   if (body === UNREADABLE) throw new ApiError(() => t('error.unreadable'), 'http', status, challenge);
   const message = errorMessageOf(body);
   if (message !== undefined) throw new ApiError(message, 'server', status, challenge);

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { t } from '../../messages/t';
 import { toast } from '../ui/toast';
 import { ApiError } from './ApiError';
-import { isStepUp } from './challenge';
+import { isStepUp } from './stepUp';
 
 function isAbort(error: unknown) {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';

@@ -1,13 +1,14 @@
+import { signedInPath } from 'virtual:route-tree/signed-in';
 import { OIDC_PREFIX } from '../storageKeys';
 import { readStoredUser } from './storedUser';
 
 /**
- * The addresses whose routes need a session (the router's `/_authenticated` pages under
- * /profile, and / which sends a visitor on to sign in). Kept in step with the route tree by a
- * test.
+ * The addresses whose routes need a session: the pages under the router's sign-in guard
+ * (`/_authenticated`, read from the route tree at build time: vite-plugins/route-tree.ts), and /,
+ * which sends a visitor on to sign in.
  */
 export function needsSession(pathname: string): boolean {
-  return pathname === '/' || pathname === '/profile' || pathname.startsWith('/profile/');
+  return pathname === '/' || signedInPath.test(pathname);
 }
 
 /**

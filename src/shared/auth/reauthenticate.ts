@@ -1,5 +1,5 @@
 import type { ApiError } from '../api/ApiError';
-import { isStepUp } from '../api/challenge';
+import { isStepUp } from '../api/stepUp';
 import type { Auth } from './auth';
 import { REAUTH_KEY } from '../storageKeys';
 

@@ -1,4 +1,3 @@
-import './mantineStyles';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

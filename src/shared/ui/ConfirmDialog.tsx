@@ -1,6 +1,3 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text, type MantineColor } from '@mantine/core';
 import { useT } from '../../messages/t';
 

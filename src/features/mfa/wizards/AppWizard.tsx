@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@mantine/core';
-import '../../../shared/ui/laterPageStyles';
 import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../messages/t';
 import { config } from '../../../shared/config';

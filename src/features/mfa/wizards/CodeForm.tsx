@@ -1,5 +1,4 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import '../../../shared/ui/laterPageStyles';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useT } from '../../../messages/t';

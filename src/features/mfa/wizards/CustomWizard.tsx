@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Image, Text } from '@mantine/core';
-import '../../../shared/ui/laterPageStyles';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
-import '../../../shared/ui/laterPageStyles';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { use, useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../messages/t';

@@ -1,5 +1,4 @@
 import { Anchor, Button, Code, CopyButton, Group, Text } from '@mantine/core';
-import '../../../shared/ui/laterPageStyles';
 import { useT } from '../../../messages/t';
 
 /**
