@@ -62,7 +62,7 @@ export function securityHeaders({
     "script-src 'self'",
     // Mantine sets styles at run time.
     "style-src 'self' 'unsafe-inline'",
-    // Okta serves enrolment barcodes from the organisation's own host: that host, no wider.
+    // Okta serves enrollment barcodes from the organisation's own host: that host, no wider.
     `img-src 'self' data: ${originOf(oktaOrgUrl) ?? ''}`,
     `connect-src 'self' ${others}`,
     `form-action 'self' ${originOf(oidcAuthority) ?? ''}`,

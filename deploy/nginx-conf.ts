@@ -139,7 +139,7 @@ export function nginxServerBlock({
   const api = apiUpstream
     ? `
   # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
-  # uncompressed: they carry secrets (enrolment keys), which compression can leak through
+  # uncompressed: they carry secrets (enrollment keys), which compression can leak through
   # response sizes (BREACH).
   # They are personal and never cached anywhere, and never read as anything but what they say.
   location /api/ {

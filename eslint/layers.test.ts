@@ -16,7 +16,7 @@ tester.run('layers/import-zones', layers.rules['import-zones'], {
     { filename: at('features/mfa/wizards/AppWizard.tsx'), code: "import { x } from '../factorKinds';" },
     { filename: at('features/mfa/MfaList.page.tsx'), code: "import { x } from '../../shared/ui/toast';" },
     { filename: at('features/mfa/MfaList.page.tsx'), code: "import { x } from '@mantine/core';" },
-    { filename: at('features/security-overview/overviewItems.ts'), code: "import { x } from '../mfa/factorCatalogue';" },
+    { filename: at('features/security-overview/overviewItems.ts'), code: "import { x } from '../mfa/mfaRows';" },
     { filename: at('features/secure-account/SecureAccount.page.tsx'), code: "import { x } from '../mfa/MfaMethods';" },
     { filename: at('routes/_authenticated/profile/mfa/index.tsx'), code: "import { x } from '../../../../features/mfa/MfaList.page';" },
     { filename: at('features/profile/ProfileDetails.test.tsx'), code: "import { x } from '../identities/linkState';" },
@@ -27,7 +27,7 @@ tester.run('layers/import-zones', layers.rules['import-zones'], {
       code: "import { x } from '../secure-account/visit';",
       errors: [{ messageId: 'otherFeature' }],
     },
-    { filename: at('features/profile/Overview.tsx'), code: "import { x } from '../mfa/factorCatalogue';", errors: [{ messageId: 'otherFeature' }] },
+    { filename: at('features/profile/Overview.tsx'), code: "import { x } from '../mfa/mfaRows';", errors: [{ messageId: 'otherFeature' }] },
     {
       filename: at('features/mfa/wizards/AppWizard.tsx'),
       code: "export { x } from '../../identities/socialLink';",

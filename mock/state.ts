@@ -5,7 +5,7 @@
 //
 // - Each persona (new-user, full) starts from the contract's examples of that name.
 // - Enrolling, activating and removing factors, the security question, linking and unlinking
-//   identities, the recovery email and the password show in later answers. A push enrolment
+//   identities, the recovery email and the password show in later answers. A push enrollment
 //   reaches ACTIVE on its third poll.
 // - `Prefer: example=NAME` naming anything but a persona, or `Prefer: code=NNN`, answers that
 //   example or status from the contract, as Prism's own mock does, and changes nothing.
@@ -20,7 +20,7 @@ import { PERSONAS, personaFor } from './persona.ts';
 type Node = any;
 
 export const STATE_PORT = Number(process.env.MOCK_STATE_PORT ?? 4011);
-/** Polls a push enrolment answers WAITING before it is ACTIVE. */
+/** Polls a push enrollment answers WAITING before it is ACTIVE. */
 export const PUSH_POLLS_BEFORE_ACTIVE = 2;
 
 const spec: Node = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
@@ -116,7 +116,7 @@ interface PersonaState {
   factors: Factor[];
   /** The password set through the mock; until then any current password is accepted. */
   password?: string;
-  /** Polls so far of each pending push enrolment. */
+  /** Polls so far of each pending push enrollment. */
   polls: Record<string, number>;
   nextId: number;
 }
@@ -147,7 +147,7 @@ const sameKind = (a: { factorType: string; provider: string }, b: { factorType: 
 /** Puts an enrolled factor in the list: in place of one of its kind not (yet) active, else beside them. */
 function addFactor(state: PersonaState, factor: Factor) {
   const at = state.factors.findIndex((f) => sameKind(f, factor) && f.status !== 'ACTIVE');
-  // Okta dates every factor it enrols (created, lastUpdated): the method list shows "Added …".
+  // Okta dates every factor it enrolls (created, lastUpdated): the method list shows "Added …".
   const now = new Date().toISOString();
   const entry: Factor = {
     id: factor.id,
@@ -162,8 +162,8 @@ function addFactor(state: PersonaState, factor: Factor) {
   else state.factors.push(entry);
 }
 
-/** An enrolment's answer: the contract's example of that kind of factor, with this enrolment's id and details. */
-function enrolment(state: PersonaState, operationId: string, persona: string, request: Factor): Factor {
+/** An enrollment's answer: the contract's example of that kind of factor, with this enrollment's id and details. */
+function enrollment(state: PersonaState, operationId: string, persona: string, request: Factor): Factor {
   const operation = OPERATIONS.find((o) => o.id === operationId)!;
   const examples = examplesOf(operation.op, '200') as Record<string, Factor>;
   const names = [persona, ...Object.keys(examples).filter((n) => !n.startsWith('okta-')), ...Object.keys(examples)];
@@ -203,7 +203,7 @@ function stateful(operationId: string, persona: string, params: Record<string, s
     case 'enrollFactor':
     case 'enrollPhoneFactor':
     case 'enrollEmailFactor': {
-      const answer = enrolment(state, operationId, persona, body);
+      const answer = enrollment(state, operationId, persona, body);
       if (operationId === 'enrollPhoneFactor') {
         answer.profile = { phoneNumber: body.phoneNumber, ...(body.phoneExtension ? { phoneExtension: body.phoneExtension } : {}) };
       }

@@ -271,7 +271,7 @@ export const MUTATIONS: Record<string, Mutation> = {
     fill: (d, body) => ({ body: { ...body, email: d.email } }),
   },
   enrollCustomTotp: {
-    changes: 'enrols the university authenticator with --secret, proved by --pass-code',
+    changes: 'enrolls the university authenticator with --secret, proved by --pass-code',
     needs: ['secret', 'pass-code'],
     fill: (d, body) => ({ body: { ...body, secret: d.secret, passCode: d['pass-code'], timestamp: Date.now() } }),
   },

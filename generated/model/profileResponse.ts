@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,

@@ -37,7 +37,7 @@ interface Config {
    */
   cspReportUrl: string;
   /**
-   * Optional: the Okta organisation behind the factor calls. Okta serves enrolment barcodes
+   * Optional: the Okta organisation behind the factor calls. Okta serves enrollment barcodes
    * from its own host; this is the one other host images may come from.
    */
   oktaOrgUrl: string;

@@ -8,7 +8,7 @@ import { FactorType } from '../../generated/model';
 const statusOf = (answer: unknown) => (typeof answer === 'object' && answer !== null ? (answer as { status?: unknown }).status : undefined);
 
 /**
- * An enrolment or activation counts only when its answer carries a status: "failed enrolment or
+ * An enrollment or activation counts only when its answer carries a status: "failed enrollment or
  * activation with no status in the response aborts silently (or shows the banner for SMS and
  * call)".
  */

@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -96,8 +96,6 @@ import type {
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
   for (const key of Object.keys(query)) {
@@ -128,7 +126,7 @@ export const getGetFactorsUrl = () => {
  * of its own; the portal composes it from `getProfile` and this operation.
  * @summary List the user's factors
  */
-export const getFactors = async (options?: Parameters<typeof apiFetch>[1]): Promise<FactorListResponse> => {
+export const getFactors = async (options?: RequestInit): Promise<FactorListResponse> => {
   return apiFetch<FactorListResponse>(getGetFactorsUrl(), {
     ...options,
     method: 'GET',
@@ -144,13 +142,12 @@ export const getGetFactorsQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetFactorsQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getFactors>>> = ({ signal }) => getFactors({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getFactors>>> = ({ signal }) => getFactors({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -167,7 +164,6 @@ export function useGetFactors<
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> &
       Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getFactors>>, TError, Awaited<ReturnType<typeof getFactors>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -178,7 +174,6 @@ export function useGetFactors<
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> &
       Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getFactors>>, TError, Awaited<ReturnType<typeof getFactors>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -186,7 +181,7 @@ export function useGetFactors<
   TData = Awaited<ReturnType<typeof getFactors>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -197,7 +192,7 @@ export function useGetFactors<
   TData = Awaited<ReturnType<typeof getFactors>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFactors>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetFactorsQueryOptions(options);
@@ -217,7 +212,7 @@ export const getGetSecurityQuestionsUrl = () => {
  * to the first option.
  * @summary List the security questions to choose from
  */
-export const getSecurityQuestions = async (options?: Parameters<typeof apiFetch>[1]): Promise<SecurityQuestionOption[]> => {
+export const getSecurityQuestions = async (options?: RequestInit): Promise<SecurityQuestionOption[]> => {
   return apiFetch<SecurityQuestionOption[]>(getGetSecurityQuestionsUrl(), {
     ...options,
     method: 'GET',
@@ -233,14 +228,12 @@ export const getGetSecurityQuestionsQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetSecurityQuestionsQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSecurityQuestions>>> = ({ signal }) =>
-    getSecurityQuestions({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSecurityQuestions>>> = ({ signal }) => getSecurityQuestions({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -260,7 +253,6 @@ export function useGetSecurityQuestions<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, Awaited<ReturnType<typeof getSecurityQuestions>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -274,7 +266,6 @@ export function useGetSecurityQuestions<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, Awaited<ReturnType<typeof getSecurityQuestions>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -282,10 +273,7 @@ export function useGetSecurityQuestions<
   TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -296,10 +284,7 @@ export function useGetSecurityQuestions<
   TData = Awaited<ReturnType<typeof getSecurityQuestions>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSecurityQuestions>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetSecurityQuestionsQueryOptions(options);
@@ -314,13 +299,13 @@ export const getEnrollFactorUrl = () => {
 };
 
 /**
- * Starts enrolment of an authenticator app (`token:software:totp` with `OKTA` or
+ * Starts enrollment of an authenticator app (`token:software:totp` with `OKTA` or
  * `GOOGLE`), Okta Verify push, a security key (`webauthn` with `FIDO`), or saves the
  * security question (`question` with `OKTA`, plus `question` and `answer`).
  *
  * The answer's `_embedded.activation` carries what the wizard needs next: the shared
  * secret and `_links.qrcode` for authenticator apps and push; the WebAuthn creation
- * options for security keys. The enrolment is then finished with `activateFactor`
+ * options for security keys. The enrollment is then finished with `activateFactor`
  * (or, for push, by polling `pollFactorActivation`). The security question is `ACTIVE`
  * at once. An answer without `status` aborts the wizard silently.
  *
@@ -330,14 +315,11 @@ export const getEnrollFactorUrl = () => {
  * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  *
- * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * The answer carries an enrollment secret: the backend sends it with `Cache-Control: no-store`,
  * so no browser or proxy cache keeps it.
  * @summary Start enrolling a factor
  */
-export const enrollFactor = async (
-  enrollFactorRequest: EnrollFactorRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<EnrollmentResponse> => {
+export const enrollFactor = async (enrollFactorRequest: EnrollFactorRequest, options?: RequestInit): Promise<EnrollmentResponse> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -365,19 +347,18 @@ export const getEnrollFactorMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext> => {
   const mutationKey = getEnrollFactorMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollFactor>>, EnrollFactorMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return enrollFactor(data, requestOptions);
+    return enrollFactor(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -392,10 +373,7 @@ export type EnrollFactorMutationVariables = { data: EnrollFactorRequest };
  * @summary Start enrolling a factor
  */
 export const useEnrollFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof enrollFactor>>, TError, EnrollFactorMutationVariables, TContext> => {
   return useMutation(getEnrollFactorMutationOptions(options), queryClient);
@@ -418,10 +396,7 @@ export const getEnrollPhoneFactorUrl = () => {
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling SMS or voice call
  */
-export const enrollPhoneFactor = async (
-  enrollPhoneFactorRequest: EnrollPhoneFactorRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<EnrollmentResponse> => {
+export const enrollPhoneFactor = async (enrollPhoneFactorRequest: EnrollPhoneFactorRequest, options?: RequestInit): Promise<EnrollmentResponse> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -449,19 +424,18 @@ export const getEnrollPhoneFactorMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext> => {
   const mutationKey = getEnrollPhoneFactorMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollPhoneFactor>>, EnrollPhoneFactorMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return enrollPhoneFactor(data, requestOptions);
+    return enrollPhoneFactor(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -476,10 +450,7 @@ export type EnrollPhoneFactorMutationVariables = { data: EnrollPhoneFactorReques
  * @summary Start enrolling SMS or voice call
  */
 export const useEnrollPhoneFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof enrollPhoneFactor>>, TError, EnrollPhoneFactorMutationVariables, TContext> => {
   return useMutation(getEnrollPhoneFactorMutationOptions(options), queryClient);
@@ -500,10 +471,7 @@ export const getEnrollEmailFactorUrl = () => {
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Start enrolling email
  */
-export const enrollEmailFactor = async (
-  enrollEmailFactorRequest: EnrollEmailFactorRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<EnrollmentResponse> => {
+export const enrollEmailFactor = async (enrollEmailFactorRequest: EnrollEmailFactorRequest, options?: RequestInit): Promise<EnrollmentResponse> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -531,19 +499,18 @@ export const getEnrollEmailFactorMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext> => {
   const mutationKey = getEnrollEmailFactorMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollEmailFactor>>, EnrollEmailFactorMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return enrollEmailFactor(data, requestOptions);
+    return enrollEmailFactor(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -558,10 +525,7 @@ export type EnrollEmailFactorMutationVariables = { data: EnrollEmailFactorReques
  * @summary Start enrolling email
  */
 export const useEnrollEmailFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof enrollEmailFactor>>, TError, EnrollEmailFactorMutationVariables, TContext> => {
   return useMutation(getEnrollEmailFactorMutationOptions(options), queryClient);
@@ -571,7 +535,7 @@ export const getEnrollCustomTotpUrl = () => {
 };
 
 /**
- * Finishes enrolment of the university's authenticator (`token:hotp` with `CUSTOM`) in
+ * Finishes enrollment of the university's authenticator (`token:hotp` with `CUSTOM`) in
  * one call: the secret and issuer from `getCustomTotpSecret`, the code the app shows and
  * the time the code was entered.
  *
@@ -580,12 +544,9 @@ export const getEnrollCustomTotpUrl = () => {
  * when the person signed in longer ago than it allows. The portal then signs them in again
  * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
- * @summary Enrol the university's own authenticator
+ * @summary Enroll the university's own authenticator
  */
-export const enrollCustomTotp = async (
-  enrollCustomTotpRequest: EnrollCustomTotpRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<OperationStatus> => {
+export const enrollCustomTotp = async (enrollCustomTotpRequest: EnrollCustomTotpRequest, options?: RequestInit): Promise<OperationStatus> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -613,19 +574,18 @@ export const getEnrollCustomTotpMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext> => {
   const mutationKey = getEnrollCustomTotpMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrollCustomTotp>>, EnrollCustomTotpMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return enrollCustomTotp(data, requestOptions);
+    return enrollCustomTotp(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -637,13 +597,10 @@ export type EnrollCustomTotpMutationError = BadRequestResponse | StepUpRequiredR
 export type EnrollCustomTotpMutationVariables = { data: EnrollCustomTotpRequest };
 
 /**
- * @summary Enrol the university's own authenticator
+ * @summary Enroll the university's own authenticator
  */
 export const useEnrollCustomTotp = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof enrollCustomTotp>>, TError, EnrollCustomTotpMutationVariables, TContext> => {
   return useMutation(getEnrollCustomTotpMutationOptions(options), queryClient);
@@ -657,11 +614,11 @@ export const getGetCustomTotpSecretUrl = () => {
  * as a barcode, or its `secret` query parameter as the manual key). The specification's
  * `data.data.otpContent`: the body has a `data` object holding `otpContent`.
  *
- * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * The answer carries an enrollment secret: the backend sends it with `Cache-Control: no-store`,
  * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
-export const getCustomTotpSecret = async (options?: Parameters<typeof apiFetch>[1]): Promise<CustomTotpSecretResponse> => {
+export const getCustomTotpSecret = async (options?: RequestInit): Promise<CustomTotpSecretResponse> => {
   return apiFetch<CustomTotpSecretResponse>(getGetCustomTotpSecretUrl(), {
     ...options,
     method: 'GET',
@@ -677,13 +634,12 @@ export const getGetCustomTotpSecretQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetCustomTotpSecretQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getCustomTotpSecret>>> = ({ signal }) => getCustomTotpSecret({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getCustomTotpSecret>>> = ({ signal }) => getCustomTotpSecret({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -703,7 +659,6 @@ export function useGetCustomTotpSecret<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, Awaited<ReturnType<typeof getCustomTotpSecret>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -717,7 +672,6 @@ export function useGetCustomTotpSecret<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, Awaited<ReturnType<typeof getCustomTotpSecret>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -725,10 +679,7 @@ export function useGetCustomTotpSecret<
   TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -739,10 +690,7 @@ export function useGetCustomTotpSecret<
   TData = Awaited<ReturnType<typeof getCustomTotpSecret>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomTotpSecret>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetCustomTotpSecretQueryOptions(options);
@@ -767,7 +715,7 @@ export const getResetFactorUrl = (factorId: string) => {
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Remove (reset) a factor
  */
-export const resetFactor = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus | void> => {
+export const resetFactor = async (factorId: string, options?: RequestInit): Promise<OperationStatus | void> => {
   return apiFetch<OperationStatus | void>(getResetFactorUrl(factorId), {
     ...options,
     method: 'DELETE',
@@ -781,19 +729,18 @@ export const getResetFactorMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext> => {
   const mutationKey = getResetFactorMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetFactor>>, ResetFactorMutationVariables> = (props) => {
     const { factorId } = props ?? {};
 
-    return resetFactor(factorId, requestOptions);
+    return resetFactor(factorId);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -808,10 +755,7 @@ export type ResetFactorMutationVariables = { factorId: string };
  * @summary Remove (reset) a factor
  */
 export const useResetFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof resetFactor>>, TError, ResetFactorMutationVariables, TContext> => {
   return useMutation(getResetFactorMutationOptions(options), queryClient);
@@ -821,7 +765,7 @@ export const getActivateFactorUrl = (factorId: string) => {
 };
 
 /**
- * Completes a pending enrolment: with the code the user entered (`passCode`) for
+ * Completes a pending enrollment: with the code the user entered (`passCode`) for
  * authenticator apps, SMS, voice call and email; with the new credential's
  * `attestation` and `clientData` (URL-safe base64 without padding) for security keys.
  *
@@ -835,7 +779,7 @@ export const getActivateFactorUrl = (factorId: string) => {
 export const activateFactor = async (
   factorId: string,
   activateFactorRequest: ActivateFactorRequest,
-  options?: Parameters<typeof apiFetch>[1],
+  options?: RequestInit,
 ): Promise<EnrollmentResponse> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -864,19 +808,18 @@ export const getActivateFactorMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext> => {
   const mutationKey = getActivateFactorMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof activateFactor>>, ActivateFactorMutationVariables> = (props) => {
     const { factorId, data } = props ?? {};
 
-    return activateFactor(factorId, data, requestOptions);
+    return activateFactor(factorId, data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -891,10 +834,7 @@ export type ActivateFactorMutationVariables = { factorId: string; data: Activate
  * @summary Finish enrolling a factor
  */
 export const useActivateFactor = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof activateFactor>>, TError, ActivateFactorMutationVariables, TContext> => {
   return useMutation(getActivateFactorMutationOptions(options), queryClient);
@@ -910,7 +850,7 @@ export const getPollFactorActivationUrl = (factorId: string) => {
  * a failed poll stops with 'Cannot connect to server'.
  * @summary Check whether a pending activation has finished
  */
-export const pollFactorActivation = async (factorId: string, options?: Parameters<typeof apiFetch>[1]): Promise<FactorActivationPoll> => {
+export const pollFactorActivation = async (factorId: string, options?: RequestInit): Promise<FactorActivationPoll> => {
   return apiFetch<FactorActivationPoll>(getPollFactorActivationUrl(factorId), {
     ...options,
     method: 'POST',
@@ -924,19 +864,18 @@ export const getPollFactorActivationMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext> => {
   const mutationKey = getPollFactorActivationMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof pollFactorActivation>>, PollFactorActivationMutationVariables> = (props) => {
     const { factorId } = props ?? {};
 
-    return pollFactorActivation(factorId, requestOptions);
+    return pollFactorActivation(factorId);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -953,7 +892,6 @@ export type PollFactorActivationMutationVariables = { factorId: string };
 export const usePollFactorActivation = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof pollFactorActivation>>, TError, PollFactorActivationMutationVariables, TContext> => {

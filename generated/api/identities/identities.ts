@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -89,8 +89,6 @@ import type {
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
   for (const key of Object.keys(query)) {
@@ -116,7 +114,7 @@ export const getGetLinkedIdentitiesUrl = () => {
  * unlinked by the user.
  * @summary List the social identities and whether each is linked
  */
-export const getLinkedIdentities = async (options?: Parameters<typeof apiFetch>[1]): Promise<LinkedIdentitiesResponse> => {
+export const getLinkedIdentities = async (options?: RequestInit): Promise<LinkedIdentitiesResponse> => {
   return apiFetch<LinkedIdentitiesResponse>(getGetLinkedIdentitiesUrl(), {
     ...options,
     method: 'GET',
@@ -132,13 +130,12 @@ export const getGetLinkedIdentitiesQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetLinkedIdentitiesQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkedIdentities>>> = ({ signal }) => getLinkedIdentities({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkedIdentities>>> = ({ signal }) => getLinkedIdentities({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -158,7 +155,6 @@ export function useGetLinkedIdentities<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, Awaited<ReturnType<typeof getLinkedIdentities>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -172,7 +168,6 @@ export function useGetLinkedIdentities<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, Awaited<ReturnType<typeof getLinkedIdentities>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -180,10 +175,7 @@ export function useGetLinkedIdentities<
   TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -194,10 +186,7 @@ export function useGetLinkedIdentities<
   TData = Awaited<ReturnType<typeof getLinkedIdentities>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkedIdentities>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetLinkedIdentitiesQueryOptions(options);
@@ -229,11 +218,7 @@ export const getLinkIdentityUrl = (idpId: string) => {
  * names both accounts, and after a fresh sign-in (`prompt=login`, `max_age=0`).
  * @summary Link an external identity to the account
  */
-export const linkIdentity = async (
-  idpId: string,
-  linkIdentityRequest: LinkIdentityRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<OperationStatus> => {
+export const linkIdentity = async (idpId: string, linkIdentityRequest: LinkIdentityRequest, options?: RequestInit): Promise<OperationStatus> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -261,19 +246,18 @@ export const getLinkIdentityMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext> => {
   const mutationKey = getLinkIdentityMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof linkIdentity>>, LinkIdentityMutationVariables> = (props) => {
     const { idpId, data } = props ?? {};
 
-    return linkIdentity(idpId, data, requestOptions);
+    return linkIdentity(idpId, data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -288,10 +272,7 @@ export type LinkIdentityMutationVariables = { idpId: string; data: LinkIdentityR
  * @summary Link an external identity to the account
  */
 export const useLinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof linkIdentity>>, TError, LinkIdentityMutationVariables, TContext> => {
   return useMutation(getLinkIdentityMutationOptions(options), queryClient);
@@ -311,7 +292,7 @@ export const getUnlinkIdentityUrl = (idpId: string) => {
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  * @summary Unlink an external identity from the account
  */
-export const unlinkIdentity = async (idpId: string, options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
+export const unlinkIdentity = async (idpId: string, options?: RequestInit): Promise<OperationStatus> => {
   return apiFetch<OperationStatus>(getUnlinkIdentityUrl(idpId), {
     ...options,
     method: 'DELETE',
@@ -325,19 +306,18 @@ export const getUnlinkIdentityMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext> => {
   const mutationKey = getUnlinkIdentityMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof unlinkIdentity>>, UnlinkIdentityMutationVariables> = (props) => {
     const { idpId } = props ?? {};
 
-    return unlinkIdentity(idpId, requestOptions);
+    return unlinkIdentity(idpId);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -352,10 +332,7 @@ export type UnlinkIdentityMutationVariables = { idpId: string };
  * @summary Unlink an external identity from the account
  */
 export const useUnlinkIdentity = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof unlinkIdentity>>, TError, UnlinkIdentityMutationVariables, TContext> => {
   return useMutation(getUnlinkIdentityMutationOptions(options), queryClient);
@@ -369,7 +346,7 @@ export const getGetIdpConfigUrl = () => {
  * IAM SMART" box on the profile page; any other value hides it.
  * @summary Whether the social identities box is shown
  */
-export const getIdpConfig = async (options?: Parameters<typeof apiFetch>[1]): Promise<string> => {
+export const getIdpConfig = async (options?: RequestInit): Promise<string> => {
   return apiFetch<string>(getGetIdpConfigUrl(), {
     ...options,
     method: 'GET',
@@ -385,13 +362,12 @@ export const getGetIdpConfigQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetIdpConfigQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getIdpConfig>>> = ({ signal }) => getIdpConfig({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getIdpConfig>>> = ({ signal }) => getIdpConfig({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -408,7 +384,6 @@ export function useGetIdpConfig<
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> &
       Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, Awaited<ReturnType<typeof getIdpConfig>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -419,7 +394,6 @@ export function useGetIdpConfig<
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> &
       Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, Awaited<ReturnType<typeof getIdpConfig>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -427,7 +401,7 @@ export function useGetIdpConfig<
   TData = Awaited<ReturnType<typeof getIdpConfig>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -438,7 +412,7 @@ export function useGetIdpConfig<
   TData = Awaited<ReturnType<typeof getIdpConfig>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getIdpConfig>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetIdpConfigQueryOptions(options);
@@ -457,7 +431,7 @@ export const getListIdentityProvidersUrl = () => {
  * product specification; the portal does not use it.
  * @summary List the identity providers
  */
-export const listIdentityProviders = async (options?: Parameters<typeof apiFetch>[1]): Promise<IdentityProviderListResponse> => {
+export const listIdentityProviders = async (options?: RequestInit): Promise<IdentityProviderListResponse> => {
   return apiFetch<IdentityProviderListResponse>(getListIdentityProvidersUrl(), {
     ...options,
     method: 'GET',
@@ -473,14 +447,12 @@ export const getListIdentityProvidersQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getListIdentityProvidersQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof listIdentityProviders>>> = ({ signal }) =>
-    listIdentityProviders({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listIdentityProviders>>> = ({ signal }) => listIdentityProviders({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -500,7 +472,6 @@ export function useListIdentityProviders<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, Awaited<ReturnType<typeof listIdentityProviders>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -514,7 +485,6 @@ export function useListIdentityProviders<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, Awaited<ReturnType<typeof listIdentityProviders>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -522,10 +492,7 @@ export function useListIdentityProviders<
   TData = Awaited<ReturnType<typeof listIdentityProviders>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -536,10 +503,7 @@ export function useListIdentityProviders<
   TData = Awaited<ReturnType<typeof listIdentityProviders>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listIdentityProviders>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListIdentityProvidersQueryOptions(options);

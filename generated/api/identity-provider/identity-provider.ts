@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -76,8 +76,6 @@ import type {
 import type { BadRequestResponse, GetLinkProviderParams, LinkProviderResponse, ServerErrorResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
-
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -130,7 +128,7 @@ export const getGetLinkProviderUrl = (params: GetLinkProviderParams) => {
  * needs no change for this: its calls are same-origin and send the cookie.
  * @summary Which provider an identity-link instruction is for
  */
-export const getLinkProvider = async (params: GetLinkProviderParams, options?: Parameters<typeof apiFetch>[1]): Promise<LinkProviderResponse> => {
+export const getLinkProvider = async (params: GetLinkProviderParams, options?: RequestInit): Promise<LinkProviderResponse> => {
   return apiFetch<LinkProviderResponse>(getGetLinkProviderUrl(params), {
     ...options,
     method: 'GET',
@@ -146,16 +144,13 @@ export const getGetLinkProviderQueryOptions = <
   TError = BadRequestResponse | ServerErrorResponse,
 >(
   params: GetLinkProviderParams,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> },
 ) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetLinkProviderQueryKey(params);
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkProvider>>> = ({ signal }) => getLinkProvider(params, { signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLinkProvider>>> = ({ signal }) => getLinkProvider(params, { signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -173,7 +168,6 @@ export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProv
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, Awaited<ReturnType<typeof getLinkProvider>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -185,16 +179,12 @@ export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProv
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, Awaited<ReturnType<typeof getLinkProvider>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(
   params: GetLinkProviderParams,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -203,10 +193,7 @@ export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProv
 
 export function useGetLinkProvider<TData = Awaited<ReturnType<typeof getLinkProvider>>, TError = BadRequestResponse | ServerErrorResponse>(
   params: GetLinkProviderParams,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLinkProvider>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetLinkProviderQueryOptions(params, options);

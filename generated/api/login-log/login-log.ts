@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -80,8 +80,6 @@ import type {
 import type { BadRequestResponse, GetLoginLogParams, LoginLogPage, ServerErrorResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
-
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
@@ -125,7 +123,7 @@ export const getGetLoginLogUrl = (params?: GetLoginLogParams) => {
  * `afterToken` is `null` (45 logins in all).
  * @summary One page of the user's previous logins
  */
-export const getLoginLog = async (params?: GetLoginLogParams, options?: Parameters<typeof apiFetch>[1]): Promise<LoginLogPage> => {
+export const getLoginLog = async (params?: GetLoginLogParams, options?: RequestInit): Promise<LoginLogPage> => {
   return apiFetch<LoginLogPage>(getGetLoginLogUrl(params), {
     ...options,
     method: 'GET',
@@ -147,15 +145,14 @@ export const getGetLoginLogInfiniteQueryOptions = <
   params?: GetLoginLogParams,
   options?: {
     query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>;
-    request?: SecondParameter<typeof apiFetch>;
   },
 ) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetLoginLogInfiniteQueryKey(params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>, QueryKey, GetLoginLogParams['afterToken']> = ({ signal, pageParam }) =>
-    getLoginLog({ ...params, afterToken: pageParam ?? params?.['afterToken'] }, { signal, ...requestOptions });
+    getLoginLog({ ...params, afterToken: pageParam ?? params?.['afterToken'] }, { signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseInfiniteQueryOptions<
     Awaited<ReturnType<typeof getLoginLog>>,
@@ -180,7 +177,6 @@ export function useGetLoginLogInfinite<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>, QueryKey>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -195,7 +191,6 @@ export function useGetLoginLogInfinite<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>, QueryKey>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -206,7 +201,6 @@ export function useGetLoginLogInfinite<
   params?: GetLoginLogParams,
   options?: {
     query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -221,7 +215,6 @@ export function useGetLoginLogInfinite<
   params?: GetLoginLogParams,
   options?: {
     query?: Partial<UseInfiniteQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData, QueryKey, GetLoginLogParams['afterToken']>>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseInfiniteQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -237,13 +230,13 @@ export const getGetLoginLogQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
   params?: GetLoginLogParams,
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> },
 ) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetLoginLogQueryKey(params);
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>> = ({ signal }) => getLoginLog(params, { signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLoginLog>>> = ({ signal }) => getLoginLog(params, { signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -261,7 +254,6 @@ export function useGetLoginLog<
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> &
       Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -273,7 +265,6 @@ export function useGetLoginLog<
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> &
       Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, Awaited<ReturnType<typeof getLoginLog>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -282,7 +273,7 @@ export function useGetLoginLog<
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
   params?: GetLoginLogParams,
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -294,7 +285,7 @@ export function useGetLoginLog<
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
   params?: GetLoginLogParams,
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLoginLog>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetLoginLogQueryOptions(params, options);

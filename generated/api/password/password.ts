@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -87,8 +87,6 @@ import type {
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
   for (const key of Object.keys(query)) {
@@ -114,10 +112,7 @@ export const getChangePasswordUrl = () => {
  * successfully.'); the portal then goes to `/`.
  * @summary Change the password
  */
-export const changePassword = async (
-  changePasswordRequest: ChangePasswordRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<OperationStatus> => {
+export const changePassword = async (changePasswordRequest: ChangePasswordRequest, options?: RequestInit): Promise<OperationStatus> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -145,19 +140,18 @@ export const getChangePasswordMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError, ChangePasswordMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError, ChangePasswordMutationVariables, TContext> => {
   const mutationKey = getChangePasswordMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof changePassword>>, ChangePasswordMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return changePassword(data, requestOptions);
+    return changePassword(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -172,10 +166,7 @@ export type ChangePasswordMutationVariables = { data: ChangePasswordRequest };
  * @summary Change the password
  */
 export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError, ChangePasswordMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError, ChangePasswordMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof changePassword>>, TError, ChangePasswordMutationVariables, TContext> => {
   return useMutation(getChangePasswordMutationOptions(options), queryClient);
@@ -190,7 +181,7 @@ export const getGetPasswordPolicyUrl = () => {
  * off.
  * @summary Get the password policy
  */
-export const getPasswordPolicy = async (options?: Parameters<typeof apiFetch>[1]): Promise<PasswordPolicyResponse> => {
+export const getPasswordPolicy = async (options?: RequestInit): Promise<PasswordPolicyResponse> => {
   return apiFetch<PasswordPolicyResponse>(getGetPasswordPolicyUrl(), {
     ...options,
     method: 'GET',
@@ -206,13 +197,12 @@ export const getGetPasswordPolicyQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetPasswordPolicyQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPasswordPolicy>>> = ({ signal }) => getPasswordPolicy({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPasswordPolicy>>> = ({ signal }) => getPasswordPolicy({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -232,7 +222,6 @@ export function useGetPasswordPolicy<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, Awaited<ReturnType<typeof getPasswordPolicy>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -246,7 +235,6 @@ export function useGetPasswordPolicy<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, Awaited<ReturnType<typeof getPasswordPolicy>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -254,10 +242,7 @@ export function useGetPasswordPolicy<
   TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -268,10 +253,7 @@ export function useGetPasswordPolicy<
   TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetPasswordPolicyQueryOptions(options);

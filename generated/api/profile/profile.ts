@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -88,8 +88,6 @@ import type {
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
   for (const key of Object.keys(query)) {
@@ -118,7 +116,7 @@ export const getGetProfileUrl = () => {
  * so there is no separate operation for it.
  * @summary Get the signed-in user's profile
  */
-export const getProfile = async (options?: Parameters<typeof apiFetch>[1]): Promise<ProfileResponse> => {
+export const getProfile = async (options?: RequestInit): Promise<ProfileResponse> => {
   return apiFetch<ProfileResponse>(getGetProfileUrl(), {
     ...options,
     method: 'GET',
@@ -134,13 +132,12 @@ export const getGetProfileQueryOptions = <
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
 }) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetProfileQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getProfile>>> = ({ signal }) => getProfile({ signal, ...requestOptions });
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getProfile>>> = ({ signal }) => getProfile({ signal });
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -157,7 +154,6 @@ export function useGetProfile<
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> &
       Pick<DefinedInitialDataOptions<Awaited<ReturnType<typeof getProfile>>, TError, Awaited<ReturnType<typeof getProfile>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -168,7 +164,6 @@ export function useGetProfile<
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> &
       Pick<UndefinedInitialDataOptions<Awaited<ReturnType<typeof getProfile>>, TError, Awaited<ReturnType<typeof getProfile>>>, 'initialData'>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -176,7 +171,7 @@ export function useGetProfile<
   TData = Awaited<ReturnType<typeof getProfile>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -187,7 +182,7 @@ export function useGetProfile<
   TData = Awaited<ReturnType<typeof getProfile>>,
   TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
 >(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>>; request?: SecondParameter<typeof apiFetch> },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProfile>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetProfileQueryOptions(options);
@@ -216,7 +211,7 @@ export const getUpdateRecoveryEmailUrl = () => {
  */
 export const updateRecoveryEmail = async (
   updateRecoveryEmailRequest: UpdateRecoveryEmailRequest,
-  options?: Parameters<typeof apiFetch>[1],
+  options?: RequestInit,
 ): Promise<OperationStatus> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -245,19 +240,18 @@ export const getUpdateRecoveryEmailMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext> => {
   const mutationKey = getUpdateRecoveryEmailMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateRecoveryEmail>>, UpdateRecoveryEmailMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return updateRecoveryEmail(data, requestOptions);
+    return updateRecoveryEmail(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -274,7 +268,6 @@ export type UpdateRecoveryEmailMutationVariables = { data: UpdateRecoveryEmailRe
 export const useUpdateRecoveryEmail = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof updateRecoveryEmail>>, TError, UpdateRecoveryEmailMutationVariables, TContext> => {

@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -67,8 +67,6 @@ import type { BadRequestResponse, OperationStatus, ServerErrorResponse, Unauthor
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 export const getEndSessionsUrl = () => {
   return `/api/v1/user/sessions`;
 };
@@ -83,7 +81,7 @@ export const getEndSessionsUrl = () => {
  * (and which may still hold tokens) cannot use them after the logout.
  * @summary End the user's sessions (logout)
  */
-export const endSessions = async (options?: Parameters<typeof apiFetch>[1]): Promise<OperationStatus> => {
+export const endSessions = async (options?: RequestInit): Promise<OperationStatus> => {
   return apiFetch<OperationStatus>(getEndSessionsUrl(), {
     ...options,
     method: 'DELETE',
@@ -97,17 +95,16 @@ export const getEndSessionsMutationOptions = <
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext> => {
   const mutationKey = getEndSessionsMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof endSessions>>, void> = () => {
-    return endSessions(requestOptions);
+    return endSessions();
   };
 
   return { mutationFn, ...mutationOptions };
@@ -121,10 +118,7 @@ export type EndSessionsMutationError = BadRequestResponse | UnauthorizedResponse
  * @summary End the user's sessions (logout)
  */
 export const useEndSessions = <TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext> => {
   return useMutation(getEndSessionsMutationOptions(options), queryClient);

@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -88,8 +88,6 @@ import type {
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
-type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
-
 const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
   const result = { queryKey } as T & { queryKey: K };
   for (const key of Object.keys(query)) {
@@ -134,7 +132,7 @@ export const getGetSocialAuthorizeUrlUrl = (
 export const getSocialAuthorizeUrl = async (
   provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
   params?: GetSocialAuthorizeUrlParams,
-  options?: Parameters<typeof apiFetch>[1],
+  options?: RequestInit,
 ): Promise<string> => {
   return apiFetch<string>(getGetSocialAuthorizeUrlUrl(provider, params), {
     ...options,
@@ -155,17 +153,14 @@ export const getGetSocialAuthorizeUrlQueryOptions = <
 >(
   provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
   params?: GetSocialAuthorizeUrlParams,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> },
 ) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
+  const { query: queryOptions } = options ?? {};
 
   const queryKey = queryOptions?.queryKey ?? getGetSocialAuthorizeUrlQueryKey(provider, params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>> = ({ signal }) =>
-    getSocialAuthorizeUrl(provider, params, { signal, ...requestOptions });
+    getSocialAuthorizeUrl(provider, params, { signal });
 
   return { queryKey, queryFn, enabled: provider !== null && provider !== undefined, ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof getSocialAuthorizeUrl>>,
@@ -189,7 +184,6 @@ export function useGetSocialAuthorizeUrl<
         DefinedInitialDataOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, Awaited<ReturnType<typeof getSocialAuthorizeUrl>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -205,7 +199,6 @@ export function useGetSocialAuthorizeUrl<
         UndefinedInitialDataOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, Awaited<ReturnType<typeof getSocialAuthorizeUrl>>>,
         'initialData'
       >;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
@@ -215,10 +208,7 @@ export function useGetSocialAuthorizeUrl<
 >(
   provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
   params?: GetSocialAuthorizeUrlParams,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
@@ -231,10 +221,7 @@ export function useGetSocialAuthorizeUrl<
 >(
   provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
   params?: GetSocialAuthorizeUrlParams,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSocialAuthorizeUrl>>, TError, TData>> },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetSocialAuthorizeUrlQueryOptions(provider, params, options);
@@ -264,7 +251,7 @@ export const getExchangeSocialCodeUrl = (provider: 'iamsmart' | 'facebook' | 'li
 export const exchangeSocialCode = async (
   provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple',
   socialCodeExchangeRequest: SocialCodeExchangeRequest,
-  options?: Parameters<typeof apiFetch>[1],
+  options?: RequestInit,
 ): Promise<SocialToken> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -290,19 +277,18 @@ export const getExchangeSocialCodeMutationKey = () => ['exchangeSocialCode'] as 
 
 export const getExchangeSocialCodeMutationOptions = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext> => {
   const mutationKey = getExchangeSocialCodeMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof exchangeSocialCode>>, ExchangeSocialCodeMutationVariables> = (props) => {
     const { provider, data } = props ?? {};
 
-    return exchangeSocialCode(provider, data, requestOptions);
+    return exchangeSocialCode(provider, data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -320,10 +306,7 @@ export type ExchangeSocialCodeMutationVariables = {
  * @summary Exchange a social callback code for a token
  */
 export const useExchangeSocialCode = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext> },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof exchangeSocialCode>>, TError, ExchangeSocialCodeMutationVariables, TContext> => {
   return useMutation(getExchangeSocialCodeMutationOptions(options), queryClient);
@@ -343,10 +326,7 @@ export const getGetIamSmartTokenizedIdUrl = () => {
  * when the person is signed in), so that `linkIdentity` can link that subject and no other.
  * @summary Exchange an iAM Smart code for its tokenized id
  */
-export const getIamSmartTokenizedId = async (
-  tokenizedIdRequest: TokenizedIdRequest,
-  options?: Parameters<typeof apiFetch>[1],
-): Promise<TokenizedIdResponse> => {
+export const getIamSmartTokenizedId = async (tokenizedIdRequest: TokenizedIdRequest, options?: RequestInit): Promise<TokenizedIdResponse> => {
   const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
     if (h instanceof Headers) return Object.fromEntries(h.entries());
@@ -371,19 +351,18 @@ export const getGetIamSmartTokenizedIdMutationKey = () => ['getIamSmartTokenized
 
 export const getGetIamSmartTokenizedIdMutationOptions = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext> => {
   const mutationKey = getGetIamSmartTokenizedIdMutationKey();
-  const { mutation: mutationOptions, request: requestOptions } = options
+  const { mutation: mutationOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
       : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
+    : { mutation: { mutationKey } };
 
   const mutationFn: MutationFunction<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, GetIamSmartTokenizedIdMutationVariables> = (props) => {
     const { data } = props ?? {};
 
-    return getIamSmartTokenizedId(data, requestOptions);
+    return getIamSmartTokenizedId(data);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -400,7 +379,6 @@ export type GetIamSmartTokenizedIdMutationVariables = { data: TokenizedIdRequest
 export const useGetIamSmartTokenizedId = <TError = BadRequestResponse | ServerErrorResponse, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof getIamSmartTokenizedId>>, TError, GetIamSmartTokenizedIdMutationVariables, TContext> => {

@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -138,13 +138,13 @@ export const GetSecurityQuestionsResponseItem = zod
 export const GetSecurityQuestionsResponse = zod.array(GetSecurityQuestionsResponseItem);
 
 /**
- * Starts enrolment of an authenticator app (`token:software:totp` with `OKTA` or
+ * Starts enrollment of an authenticator app (`token:software:totp` with `OKTA` or
  * `GOOGLE`), Okta Verify push, a security key (`webauthn` with `FIDO`), or saves the
  * security question (`question` with `OKTA`, plus `question` and `answer`).
  *
  * The answer's `_embedded.activation` carries what the wizard needs next: the shared
  * secret and `_links.qrcode` for authenticator apps and push; the WebAuthn creation
- * options for security keys. The enrolment is then finished with `activateFactor`
+ * options for security keys. The enrollment is then finished with `activateFactor`
  * (or, for push, by polling `pollFactorActivation`). The security question is `ACTIVE`
  * at once. An answer without `status` aborts the wizard silently.
  *
@@ -154,7 +154,7 @@ export const GetSecurityQuestionsResponse = zod.array(GetSecurityQuestionsRespon
  * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
  *
- * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * The answer carries an enrollment secret: the backend sends it with `Cache-Control: no-store`,
  * so no browser or proxy cache keeps it.
  * @summary Start enrolling a factor
  */
@@ -172,7 +172,7 @@ export const EnrollFactorBody = zod
     answer: zod.string().optional().describe('Security question only; the answer. Not checked by the portal.'),
   })
   .describe(
-    "What to enrol. For the security question: `factorType` `question`, `provider`\n`OKTA`, plus `question` (an option's key) and `answer`.\n",
+    "What to enroll. For the security question: `factorType` `question`, `provider`\n`OKTA`, plus `question` (an option's key) and `answer`.\n",
   );
 
 export const enrollFactorResponseEmbeddedActivationTimeoutMin = 0;
@@ -366,7 +366,7 @@ export const EnrollFactorResponse = zod
           })
           .optional()
           .describe(
-            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+            'What the wizard needs to finish enrollment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
           ),
         _links: zod
           .strictObject({
@@ -437,7 +437,7 @@ export const EnrollFactorResponse = zod
           ),
       })
       .optional()
-      .describe('Resources embedded in an enrolment response.'),
+      .describe('Resources embedded in an enrollment response.'),
     _links: zod
       .strictObject({
         qrcode: zod
@@ -560,10 +560,10 @@ export const EnrollFactorResponse = zod
           .optional(),
       })
       .optional()
-      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+      .describe("Links of an enrollment or factor (Okta's HAL links)."),
   })
   .describe(
-    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+    'A factor being enrolled (from the enroll calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
   );
 
 /**
@@ -588,7 +588,7 @@ export const EnrollPhoneFactorBody = zod
     phoneNumber: zod.string().min(1).describe('Plus sign, dial code and number, e.g. `+85291234567`. Must not be empty.'),
     phoneExtension: zod.string().optional().describe('Voice call only; the extension.'),
   })
-  .describe('The phone to enrol for SMS or voice call.');
+  .describe('The phone to enroll for SMS or voice call.');
 
 export const enrollPhoneFactorResponseEmbeddedActivationTimeoutMin = 0;
 
@@ -781,7 +781,7 @@ export const EnrollPhoneFactorResponse = zod
           })
           .optional()
           .describe(
-            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+            'What the wizard needs to finish enrollment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
           ),
         _links: zod
           .strictObject({
@@ -852,7 +852,7 @@ export const EnrollPhoneFactorResponse = zod
           ),
       })
       .optional()
-      .describe('Resources embedded in an enrolment response.'),
+      .describe('Resources embedded in an enrollment response.'),
     _links: zod
       .strictObject({
         qrcode: zod
@@ -975,10 +975,10 @@ export const EnrollPhoneFactorResponse = zod
           .optional(),
       })
       .optional()
-      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+      .describe("Links of an enrollment or factor (Okta's HAL links)."),
   })
   .describe(
-    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+    'A factor being enrolled (from the enroll calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
   );
 
 /**
@@ -999,7 +999,7 @@ export const EnrollEmailFactorBody = zod
     provider: zod.enum(['OKTA']).describe('Always OKTA.'),
     email: zod.email().describe("The user's primary email."),
   })
-  .describe('The email factor to enrol.');
+  .describe('The email factor to enroll.');
 
 export const enrollEmailFactorResponseEmbeddedActivationTimeoutMin = 0;
 
@@ -1192,7 +1192,7 @@ export const EnrollEmailFactorResponse = zod
           })
           .optional()
           .describe(
-            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+            'What the wizard needs to finish enrollment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
           ),
         _links: zod
           .strictObject({
@@ -1263,7 +1263,7 @@ export const EnrollEmailFactorResponse = zod
           ),
       })
       .optional()
-      .describe('Resources embedded in an enrolment response.'),
+      .describe('Resources embedded in an enrollment response.'),
     _links: zod
       .strictObject({
         qrcode: zod
@@ -1386,14 +1386,14 @@ export const EnrollEmailFactorResponse = zod
           .optional(),
       })
       .optional()
-      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+      .describe("Links of an enrollment or factor (Okta's HAL links)."),
   })
   .describe(
-    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+    'A factor being enrolled (from the enroll calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
   );
 
 /**
- * Finishes enrolment of the university's authenticator (`token:hotp` with `CUSTOM`) in
+ * Finishes enrollment of the university's authenticator (`token:hotp` with `CUSTOM`) in
  * one call: the secret and issuer from `getCustomTotpSecret`, the code the app shows and
  * the time the code was entered.
  *
@@ -1402,7 +1402,7 @@ export const EnrollEmailFactorResponse = zod
  * when the person signed in longer ago than it allows. The portal then signs them in again
  * with that `max_age`, back on the same page with what they had typed (secrets excepted); they
  * ask for the change again. Prism: `Prefer: code=401` answers with this challenge.
- * @summary Enrol the university's own authenticator
+ * @summary Enroll the university's own authenticator
  */
 export const EnrollCustomTotpBody = zod
   .object({
@@ -1411,7 +1411,7 @@ export const EnrollCustomTotpBody = zod
     passCode: zod.string().describe('The code the app shows.'),
     timestamp: zod.int().describe('When the code was entered, in milliseconds since the epoch.'),
   })
-  .describe("Enrolment of the university's own authenticator.");
+  .describe("Enrollment of the university's own authenticator.");
 
 export const EnrollCustomTotpResponse = zod
   .strictObject({
@@ -1424,7 +1424,7 @@ export const EnrollCustomTotpResponse = zod
  * as a barcode, or its `secret` query parameter as the manual key). The specification's
  * `data.data.otpContent`: the body has a `data` object holding `otpContent`.
  *
- * The answer carries an enrolment secret: the backend sends it with `Cache-Control: no-store`,
+ * The answer carries an enrollment secret: the backend sends it with `Cache-Control: no-store`,
  * so no browser or proxy cache keeps it.
  * @summary Get a secret for the university's own authenticator
  */
@@ -1450,7 +1450,7 @@ export const GetCustomTotpSecretResponse = zod
  * @summary Remove (reset) a factor
  */
 export const ResetFactorParams = zod.object({
-  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrolment response)."),
+  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrollment response)."),
 });
 
 export const ResetFactorResponse = zod
@@ -1460,7 +1460,7 @@ export const ResetFactorResponse = zod
   .describe('The outcome of an action. A truthy `status` means success.');
 
 /**
- * Completes a pending enrolment: with the code the user entered (`passCode`) for
+ * Completes a pending enrollment: with the code the user entered (`passCode`) for
  * authenticator apps, SMS, voice call and email; with the new credential's
  * `attestation` and `clientData` (URL-safe base64 without padding) for security keys.
  *
@@ -1472,7 +1472,7 @@ export const ResetFactorResponse = zod
  * @summary Finish enrolling a factor
  */
 export const ActivateFactorParams = zod.object({
-  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrolment response)."),
+  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrollment response)."),
 });
 
 export const ActivateFactorBody = zod
@@ -1674,7 +1674,7 @@ export const ActivateFactorResponse = zod
           })
           .optional()
           .describe(
-            'What the wizard needs to finish enrolment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
+            'What the wizard needs to finish enrollment. Authenticator apps and push get the shared\nsecret (`sharedSecret`, `encoding`, `keyLength`, `timeStep`); security keys get the\nWebAuthn creation options (`challenge`, `user`, `rp`, `excludeCredentials`,\n`pubKeyCredParams`, `attestation`, `authenticatorSelection`, `timeout`). All WebAuthn\nids and the challenge are URL-safe base64 without padding.\n',
           ),
         _links: zod
           .strictObject({
@@ -1745,7 +1745,7 @@ export const ActivateFactorResponse = zod
           ),
       })
       .optional()
-      .describe('Resources embedded in an enrolment response.'),
+      .describe('Resources embedded in an enrollment response.'),
     _links: zod
       .strictObject({
         qrcode: zod
@@ -1868,10 +1868,10 @@ export const ActivateFactorResponse = zod
           .optional(),
       })
       .optional()
-      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+      .describe("Links of an enrollment or factor (Okta's HAL links)."),
   })
   .describe(
-    'A factor being enrolled (from the enrol calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
+    'A factor being enrolled (from the enroll calls) or just activated (from\n`activateFactor`). `status` `ACTIVE` means done (the security question, an SMS that\nfinished at once, any activated factor).\n',
   );
 
 /**
@@ -1882,7 +1882,7 @@ export const ActivateFactorResponse = zod
  * @summary Check whether a pending activation has finished
  */
 export const PollFactorActivationParams = zod.object({
-  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrolment response)."),
+  factorId: zod.string().describe("The factor's `id` (from `getFactors` or an enrollment response)."),
 });
 
 export const PollFactorActivationResponse = zod
@@ -2050,7 +2050,7 @@ export const PollFactorActivationResponse = zod
           .optional(),
       })
       .optional()
-      .describe("Links of an enrolment or factor (Okta's HAL links)."),
+      .describe("Links of an enrollment or factor (Okta's HAL links)."),
   })
   .describe(
     'The state of a pending activation. Okta answers a pending or ended one with\n`factorResult` and no `status`, and a finished one with the whole factor, `status`\n`ACTIVE` and no `factorResult`; the portal reads either, or both.\n',

@@ -41,7 +41,7 @@
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
  *   the access token itself. A backend on another origin exposes the header to the browser
  *   (`Access-Control-Expose-Headers: WWW-Authenticate`).
- * - *Secrets.* Answers that carry enrolment secrets or QR codes (`enrollFactor`,
+ * - *Secrets.* Answers that carry enrollment secrets or QR codes (`enrollFactor`,
  *   `getCustomTotpSecret`) are sent with `Cache-Control: no-store`; the portal also fetches
  *   every call with `cache: 'no-store'` and keeps no secret once a wizard is left.
  * - *Tokens.* Every call but the public ones checks the bearer token's signature, issuer,
@@ -77,7 +77,7 @@ export const GetProfileResponse = zod
     firstName: zod.string().describe('Given name(s).'),
     lastName: zod.string().describe('Family name.'),
     displayName: zod.string().describe('The name as displayed, family name first.'),
-    primaryEmail: zod.email().describe('The university email address; used for email enrolment.'),
+    primaryEmail: zod.email().describe('The university email address; used for email enrollment.'),
     secondaryEmail: zod.string().nullable().describe('The recovery email, the one field the user may edit; `null` when not set.'),
     department: zod.string().describe('Shown as Job Title.'),
     user: zod.looseObject({}).optional().describe('present on some backends; the portal drops it'),

@@ -10,7 +10,7 @@ import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
-import { identityControl, identityRows, type IdentityRow } from './identityCatalogue';
+import { identityControl, identityRows, type IdentityRow } from './identityRows';
 import { startLinkAttempt } from './linkState';
 import { ProviderLogo } from './ProviderLogo';
 

@@ -5,7 +5,7 @@ import { getGetProfileQueryOptions } from '../../../generated/api/profile/profil
 import { t, type MessageKey } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
-import { identityRows } from './identityCatalogue';
+import { identityRows } from './identityRows';
 import { discardLinkAttempt, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
 
 /**

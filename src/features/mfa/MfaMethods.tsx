@@ -9,7 +9,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
 import { isRemoved } from '../../shared/factorAnswers';
 import { addedOf, formatAddedDate } from './addedDate';
-import { mfaRows, type MfaRow } from './factorCatalogue';
+import { mfaRows, type MfaRow } from './mfaRows';
 
 /** A row's status in view mode; in edit mode, Remove for a factor set up, Set up for one that is not. */
 function RowControl({

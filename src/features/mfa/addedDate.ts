@@ -1,6 +1,6 @@
 import type { Factor } from '../../../generated/model';
 import type { Language } from '../../messages/language';
-import type { MfaRow } from './factorCatalogue';
+import type { MfaRow } from './mfaRows';
 
 /**
  * When the method of a row was added: Okta's `created` of the factor a Remove row stands for,

@@ -1,11 +1,11 @@
 /**
  * The factor kinds the portal knows (spec sections 2 and 3), in one place: how each is named
- * and ordered on the MFA list, which provider and type it is, which enrolment wizard opens it
+ * and ordered on the MFA list, which provider and type it is, which enrollment wizard opens it
  * and what that wizard says for it. Another kind is one more entry here, its texts in
  * src/messages/, and, when no wizard fits, a wizard of its own.
  *
  * This module is read by the first page (the security overview counts the listed methods) and
- * by the enrolment route's loader, so it holds data and lazy imports only: every wizard stays
+ * by the enrollment route's loader, so it holds data and lazy imports only: every wizard stays
  * in a chunk of its own.
  */
 import type { ComponentType } from 'react';
@@ -47,8 +47,8 @@ interface WizardData {
     stores: Record<Device, AppStoreLink>;
     /** Push activates when the app confirms: the barcode step polls until it does. */
     pollsActivation: boolean;
-    /** Okta: showing the barcode again requests a new enrolment (spec section 4). */
-    reenrolsOnBarcode: boolean;
+    /** Okta: showing the barcode again requests a new enrollment (spec section 4). */
+    reenrollsOnBarcode: boolean;
   };
   /** A code by text message or voice call to a number the user types. */
   phone: {
@@ -83,7 +83,7 @@ interface KindBase {
   /** Its place on the MFA list (spec section 3); kinds may share one. */
   order: number;
   /**
-   * The spec's catalogue names no provider for it: the list shows it whoever provides it (its
+   * The spec's list of factors names no provider for it: the list shows it whoever provides it (its
    * wizard still opens only for `provider`).
    */
   anyProvider?: true;
@@ -136,7 +136,7 @@ export const FACTOR_KINDS: readonly FactorKind[] = [
     },
     stores: OKTA_VERIFY_STORES,
     pollsActivation: true,
-    reenrolsOnBarcode: true,
+    reenrollsOnBarcode: true,
   },
   {
     id: 'oktaTotp',
@@ -156,7 +156,7 @@ export const FACTOR_KINDS: readonly FactorKind[] = [
     },
     stores: OKTA_VERIFY_STORES,
     pollsActivation: false,
-    reenrolsOnBarcode: true,
+    reenrollsOnBarcode: true,
   },
   {
     id: 'googleTotp',
@@ -178,7 +178,7 @@ export const FACTOR_KINDS: readonly FactorKind[] = [
       android: { store: 'mfa.app.playStore', href: 'https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2' },
     },
     pollsActivation: false,
-    reenrolsOnBarcode: false,
+    reenrollsOnBarcode: false,
   },
   {
     id: 'email',

@@ -1,7 +1,7 @@
 import type { Factor, IdentityProviderEntry } from '../../../generated/model';
 import type { MessageKey } from '../../messages/t';
-import { identityRows } from '../identities/identityCatalogue';
-import { mfaRows } from '../mfa/factorCatalogue';
+import { identityRows } from '../identities/identityRows';
+import { mfaRows } from '../mfa/mfaRows';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
 import { RECOVERY_EMAIL_EDIT_ID, SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/pageAnchors';
 

@@ -119,7 +119,7 @@ async function send<T>(credentials: Credentials, url: string, options: RequestIn
   let response: Response;
   let body: unknown;
   try {
-    // Answers carry personal data and enrolment secrets: no HTTP cache keeps them.
+    // Answers carry personal data and enrollment secrets: no HTTP cache keeps them.
     response = await fetch(target, { ...options, headers, signal: controller.signal, cache: 'no-store' });
     body = await readBody(response);
   } catch (error) {

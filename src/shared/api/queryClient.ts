@@ -57,7 +57,7 @@ export function createQueryClient(options: { retry?: boolean; onUnauthorized?: (
         // A server that answered with an error will answer the same again; a network blip may not.
         retry: options.retry === false ? false : (count, error) => error instanceof ApiError && error.kind === 'network' && count < 1,
       },
-      // What a mutation sent (passwords, answers, codes, enrolment secrets) and got back leaves
+      // What a mutation sent (passwords, answers, codes, enrollment secrets) and got back leaves
       // memory as soon as the page or wizard that made it is left.
       mutations: { retry: false, gcTime: 0 },
     },

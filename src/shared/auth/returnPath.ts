@@ -2,7 +2,7 @@ const DEFAULT_SIGNED_IN_PATH = '/profile';
 
 /** The signed-in pages a sign-in may return to (spec section 2), in their canonical case. */
 const SIGNED_IN_PAGES = ['/profile', '/profile/details', '/profile/password', '/profile/mfa', '/profile/question', '/profile/login'];
-/** The enrolment wizards: /profile/mfa/enroll/{provider}/{factorType}. */
+/** The enrollment wizards: /profile/mfa/enroll/{provider}/{factorType}. */
 const ENROLMENT = /^\/profile\/mfa\/enroll\/([A-Za-z0-9_-]{1,32})\/([A-Za-z0-9_:%-]{1,64})$/i;
 
 const ORIGIN = 'https://portal.invalid';

@@ -19,7 +19,7 @@ export function navItems({ hasQuestionFactor }: { hasQuestionFactor: boolean }):
   return ALL.filter((item) => hasQuestionFactor || !item.needsQuestionFactor).map(({ to, label }) => ({ to, label }));
 }
 
-/** Whether a menu entry is the current page; the enrolment wizards belong to Set up MFA. */
+/** Whether a menu entry is the current page; the enrollment wizards belong to Set up MFA. */
 export function isCurrentPage(item: NavItem, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');
   return path === item.to || (item.to === '/profile/mfa' && path.startsWith('/profile/mfa/'));

@@ -41,7 +41,7 @@ describe('City University Authenticator wizard', () => {
   });
 });
 
-/** "Failed enrolment or activation with no status in the response aborts silently" (spec section 8). */
+/** "Failed enrollment or activation with no status in the response aborts silently" (spec section 8). */
 describe('City University Authenticator wizard: answers without a status (spec section 8)', () => {
   it('an enrollment answered without a status: no success, still on the code', async () => {
     server.use(http.post('*/api/v1/user/factor/enroll/totp', () => HttpResponse.json({})));

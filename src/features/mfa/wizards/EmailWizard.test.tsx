@@ -55,7 +55,7 @@ describe('email wizard', () => {
   });
 });
 
-/** "Failed enrolment or activation with no status in the response aborts silently" (spec section 8). */
+/** "Failed enrollment or activation with no status in the response aborts silently" (spec section 8). */
 describe('email wizard: answers without a status (spec section 8)', () => {
   it('an activation answered without a status: no success, still on the code', async () => {
     server.use(http.post('*/api/v1/user/factor/:factorId/activate', ({ params }) => HttpResponse.json({ id: params.factorId })));

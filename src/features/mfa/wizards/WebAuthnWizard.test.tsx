@@ -66,7 +66,7 @@ describe('security key wizard', () => {
   });
 });
 
-/** "Failed enrolment or activation with no status in the response aborts silently" (spec section 8). */
+/** "Failed enrollment or activation with no status in the response aborts silently" (spec section 8). */
 describe('security key wizard: answers without a status (spec section 8)', () => {
   it('an enrollment without a status makes no credential and ends in the error box', async () => {
     const createCredential = vi.fn();

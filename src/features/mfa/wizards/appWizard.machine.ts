@@ -67,7 +67,7 @@ function scanStep(kind: FactorKindOf<'app'>, state: Step<'scan'>, event: AppEven
     case 'enrollFailed':
       return go({ ...state, pending: undefined, enrollment: { status: 'failed' } });
     case 'view':
-      if (event.view === 'barcode' && state.view === 'manual' && kind.reenrolsOnBarcode) return enroll(state);
+      if (event.view === 'barcode' && state.view === 'manual' && kind.reenrollsOnBarcode) return enroll(state);
       return go({ ...state, view: event.view });
     case 'resend':
       return enroll(state);

@@ -17,7 +17,7 @@ export interface WizardApi<C extends Calls> {
   /**
    * The calls whose answer counts only when it carries a status: one without is a failure
    * with no error, which the wizard shows as it shows any other (spec section 8: "failed
-   * enrolment or activation with no status in the response aborts silently (or shows the
+   * enrollment or activation with no status in the response aborts silently (or shows the
    * banner for SMS and call)").
    */
   readonly needStatus: ReadonlyArray<CallName<C>>;

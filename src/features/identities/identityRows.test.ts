@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkedIdentitiesResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
-import { identityControl, identityRows } from './identityCatalogue';
+import { identityControl, identityRows } from './identityRows';
 
 describe('identityRows', () => {
   it('labels the full persona’s identities and marks iAM Smart as not canUnlink', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Factor, FactorListResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
 import { addedOf, formatAddedDate } from './addedDate';
-import { mfaRows, type MfaRow } from './factorCatalogue';
+import { mfaRows, type MfaRow } from './mfaRows';
 import { listedKindOf } from './factorKinds';
 
 const names = (rows: MfaRow[]) => rows.map((row) => ('key' in row.name ? row.name.key : row.name.text));
@@ -72,7 +72,7 @@ describe('mfaRows', () => {
     expect(rows[0]!.action).toEqual({ kind: 'remove', factorId: 't1' });
   });
 
-  it('hides factors outside the catalogue and orders by the catalogue, not the server', () => {
+  it('hides factors outside the registry and orders by the registry, not the server', () => {
     const rows = mfaRows([factor('token:hotp', 'CUSTOM'), factor('u2f', 'FIDO'), factor('question', 'OKTA'), factor('email', 'OKTA')]);
     expect(names(rows)).toEqual(['mfa.factor.email', 'mfa.factor.custom']);
   });

@@ -34,7 +34,7 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
   for (const { factor, kind } of ordered) {
     if (seen.has(kind.id)) continue;
     seen.add(kind.id);
-    // The server's own spelling, which the enrolment route reads ignoring case.
+    // The server's own spelling, which the enrollment route reads ignoring case.
     const setup = { kind: 'setup' as const, provider: factor.provider, factorType: factor.factorType };
     if (kind.rowPerActiveFactor) {
       for (const { factor: each } of ordered.filter((item) => item.kind.id === kind.id && isActive(item.factor))) {
