@@ -10,8 +10,13 @@ const CI = Boolean(process.env.CI);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Two workers, one per core of the CI machine: the stack is shared and stateless (Prism
+  // answers from the contract's examples; the identity provider keeps a session per browser),
+  // so tests in different workers cannot see each other. A file's tests run in order in one
+  // worker unless the file says otherwise; the ones that start servers of their own on fixed
+  // ports (hosting.spec.ts) rely on that.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -11,8 +11,10 @@ const CI = Boolean(process.env.CI);
  */
 export default defineConfig<object, { engine: 'chromium' | 'firefox' | 'webkit' }>({
   testDir: 'tests/engines',
+  // Two engines at a time, one per core of the CI machine: each project's tests run in order in
+  // one worker, and the app server keeps each engine's state apart (appServer.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -88,13 +88,20 @@ async function wizardSteps(page: Page) {
   await check(page, 'university authenticator: barcode');
 }
 
+async function signInAs(page: Page, persona: (typeof PERSONAS)[number], size: (typeof WIDTHS)[number]) {
+  await page.setViewportSize({ width: size.width, height: size.height });
+  await signIn(page, persona.username, '/profile/details');
+  await expect(page.getByRole('region', { name: 'Security overview' })).toBeVisible();
+}
+
+// Each test signs in on its own, so the suite's workers can share them out.
+test.describe.configure({ mode: 'parallel' });
+
 for (const persona of PERSONAS) {
   for (const size of WIDTHS) {
-    test(`every page and wizard step passes axe: ${persona.name}, ${size.name}`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await signIn(page, persona.username, '/profile/details');
-      await expect(page.getByRole('region', { name: 'Security overview' })).toBeVisible();
+    test(`every page passes axe: ${persona.name}, ${size.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAs(page, persona, size);
       await check(page, 'profile');
       await page.getByRole('button', { name: 'Menu' }).click();
       await check(page, 'profile with the menu open');
@@ -121,7 +128,11 @@ for (const persona of PERSONAS) {
       await page.goto('/profile/nowhere');
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
       await check(page, 'not found');
+    });
 
+    test(`every wizard step passes axe: ${persona.name}, ${size.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAs(page, persona, size);
       await wizardSteps(page);
     });
   }

@@ -955,6 +955,8 @@ const GROUPS: Record<string, Attack[]> = {
 };
 
 // One test per attack: each runs in browsers of its own and is reported on its own.
+// None depends on another, so the suite's workers share them out.
+test.describe.configure({ mode: 'parallel' });
 for (const [group, attacks] of Object.entries(GROUPS)) {
   test.describe(group, () => {
     for (const attack of attacks) {

@@ -5,7 +5,9 @@
 //   - publish a release: the next index names every file anew (the build's files under /assets/rN/);
 //   - choose the mock API's answers (Prism's Prefer header) for one path, call by call.
 // A test sets this with POST /__engines (JSON, see EngineState) and reads what was served with
-// GET /__engines. Run as `node tests/engines/appServer.ts`; it stops the preview when it stops.
+// GET /__engines, naming its engine in the ENGINE_HEADER. The engines run side by side, so each
+// has a state of its own: a request from a browser is counted for the engine its User-Agent
+// names. Run as `node tests/engines/appServer.ts`; it stops the preview when it stops.
 import { spawn } from 'node:child_process';
 import { createServer, request as forward, type IncomingMessage } from 'node:http';
 
@@ -13,6 +15,8 @@ export const APP_PORT = 4173;
 /** `vite preview` behind this server (a port the other tests do not use). */
 export const PREVIEW_PORT = 4184;
 export const CONTROL_PATH = '/__engines';
+/** The engine a control request is for. */
+export const ENGINE_HEADER = 'x-engine';
 
 export interface EngineState {
   /** Paths answered 404: until the tab loads another document (`untilReload`), or always. */
@@ -40,8 +44,25 @@ export interface EngineCounts {
 
 const plainState = (): EngineState => ({ gone: [], release: 0, prefer: [], record: [] });
 const noCounts = (): EngineCounts => ({ documents: 0, refused: 0, servedAgain: 0, preferred: {}, bodies: {} });
-let state = plainState();
-let counts = noCounts();
+const engines = new Map<string, { state: EngineState; counts: EngineCounts }>();
+
+/** The engine a request is from: named by a test's control request, else by the browser's User-Agent. */
+function engineOf(req: IncomingMessage): string {
+  const named = req.headers[ENGINE_HEADER];
+  if (typeof named === 'string') return named;
+  const agent = req.headers['user-agent'] ?? '';
+  if (/Firefox\//.test(agent)) return 'firefox';
+  if (/Chrom(e|ium)\//.test(agent)) return 'chromium';
+  if (/AppleWebKit\//.test(agent)) return 'webkit';
+  return 'unknown';
+}
+
+function of(req: IncomingMessage) {
+  const engine = engineOf(req);
+  let found = engines.get(engine);
+  if (!found) engines.set(engine, (found = { state: plainState(), counts: noCounts() }));
+  return found;
+}
 
 const isDocument = (req: IncomingMessage) =>
   req.method === 'GET' &&
@@ -73,14 +94,16 @@ function main() {
 
   createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const engine = of(req);
     if (path === CONTROL_PATH) {
       if (req.method === 'POST') {
-        state = { ...plainState(), ...(JSON.parse(await readBody(req)) as Partial<EngineState>) };
-        counts = noCounts();
+        engine.state = { ...plainState(), ...(JSON.parse(await readBody(req)) as Partial<EngineState>) };
+        engine.counts = noCounts();
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(engine.counts));
       return;
     }
+    const { state, counts } = engine;
 
     const document = isDocument(req);
     const named = state.gone.find((file) => file.path === path);

@@ -1,7 +1,8 @@
 // What the journeys do and check, in a person's terms, over the engine-neutral Tab: each waits
 // (up to 10 s, like the end-to-end suite's expect) and fails naming what it waited for.
+import { test } from '@playwright/test';
 import { APP_ORIGIN } from '../../scripts/dev-stack.ts';
-import { CONTROL_PATH, type EngineCounts, type EngineState } from './appServer.ts';
+import { CONTROL_PATH, ENGINE_HEADER, type EngineCounts, type EngineState } from './appServer.ts';
 import type { Tab } from './driver.ts';
 import { findInPage, optionValue, type Found, type PageQuery, type Pattern } from './inPage.ts';
 
@@ -107,10 +108,13 @@ export async function signIn(tab: Tab, username: string, start = '/', words = { 
 
 /** Sets what the app's server does for this test (appServer.ts), and answers what it served since. */
 export async function serve(state: Partial<EngineState>): Promise<EngineCounts> {
-  const response = await fetch(`${APP_ORIGIN}${CONTROL_PATH}`, { method: 'POST', body: JSON.stringify(state) });
+  const response = await fetch(`${APP_ORIGIN}${CONTROL_PATH}`, { method: 'POST', body: JSON.stringify(state), headers: engineHeader() });
   return (await response.json()) as EngineCounts;
 }
 
 export async function served(): Promise<EngineCounts> {
-  return (await (await fetch(`${APP_ORIGIN}${CONTROL_PATH}`)).json()) as EngineCounts;
+  return (await (await fetch(`${APP_ORIGIN}${CONTROL_PATH}`, { headers: engineHeader() })).json()) as EngineCounts;
 }
+
+/** The running test's engine (its project's name): the engines run side by side, each with its own state. */
+const engineHeader = () => ({ [ENGINE_HEADER]: test.info().project.name });
