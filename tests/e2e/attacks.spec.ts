@@ -713,7 +713,7 @@ async function heapStrings(page: Page, needles: string[]): Promise<string[]> {
 
 const SECRETS: Attack[] = [
   {
-    name: 'the enrolment secret and the code typed in a wizard: in memory while the wizard is open, gone once it is left',
+    name: 'the enrollment secret and the code typed in a wizard: in memory while the wizard is open, gone once it is left',
     async run(browser) {
       const page = await signedIn(browser, 'smwong25', '/profile/mfa/enroll/GOOGLE/token:software:totp');
       const SECRET = 'JBSWY3DPEHPK3PXP';

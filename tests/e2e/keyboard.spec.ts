@@ -23,7 +23,7 @@ async function tabTo(page: Page, target: Locator, { limit = 40, backwards = fals
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('changes the password and enrols SMS with the keyboard alone', async ({ page }) => {
+test('changes the password and enrolls SMS with the keyboard alone', async ({ page }) => {
   await signIn(page, 'smwong25', '/profile/password');
   await expect(page.getByLabel('Current password')).toBeVisible();
 

@@ -24,7 +24,7 @@ test('removes a factor as the full persona', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test('enrols SMS as the new user', async ({ page }) => {
+test('enrolls SMS as the new user', async ({ page }) => {
   const problems = watchConsole(page);
   await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
   await page.getByRole('button', { name: 'Setup' }).click();
@@ -44,7 +44,7 @@ test('enrols SMS as the new user', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test('enrols an authenticator app as the new user', async ({ page }) => {
+test('enrolls an authenticator app as the new user', async ({ page }) => {
   await signIn(page, 'smwong25', '/profile/mfa');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Set up Google / Microsoft Authenticator' }).click();
@@ -81,7 +81,7 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     return { cdp, authenticatorId };
   }
 
-  test('enrols a security key', async ({ page }) => {
+  test('enrolls a security key', async ({ page }) => {
     const problems = watchConsole(page);
     await signIn(page, 'taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
     await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     expect(problems).toEqual([]);
   });
 
-  test("enrols a security key from Okta's own published WebAuthn answers (no rp.id)", async ({ page }) => {
+  test("enrolls a security key from Okta's own published WebAuthn answers (no rp.id)", async ({ page }) => {
     const problems = watchConsole(page);
     await signIn(page, 'smwong25', '/profile/mfa/enroll/FIDO/webauthn');
     await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();

@@ -85,7 +85,7 @@ test('every page in English, Traditional Chinese and Simplified Chinese, with da
   }
 });
 
-test('enrols an authenticator app (a code)', async ({ tab }) => {
+test('enrolls an authenticator app (a code)', async ({ tab }) => {
   await serve({ record: ['/activate'] });
   await signIn(tab, 'smwong25', '/profile/mfa');
   await click(tab, { role: 'button', name: 'Edit' });
@@ -104,7 +104,7 @@ test('enrols an authenticator app (a code)', async ({ tab }) => {
   expect((await served()).bodies['/activate']).toEqual([{ passCode: '123456' }]);
 });
 
-test('enrols Okta Verify push (polled until the app answers)', async ({ tab }) => {
+test('enrolls Okta Verify push (polled until the app answers)', async ({ tab }) => {
   // The push set-up with a barcode; the first poll still waits, the second finds it active.
   await serve({
     prefer: [
@@ -121,7 +121,7 @@ test('enrols Okta Verify push (polled until the app answers)', async ({ tab }) =
   await see(tab, { text: 'Activate Okta verify successfully.' });
 });
 
-test('enrols SMS with a United Kingdom number, sent in E.164', async ({ tab }) => {
+test('enrolls SMS with a United Kingdom number, sent in E.164', async ({ tab }) => {
   await serve({ record: ['/api/v1/user/factor/enroll/phone'] });
   await signIn(tab, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
   await click(tab, { role: 'button', name: 'Setup' });

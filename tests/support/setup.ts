@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { setLanguage } from '../../src/messages/i18n';
 import { applyConfig, parseConfig } from '../../src/shared/config';
 import { browser } from '../../src/shared/browser';
 import { server } from './server';
+
+// A route's first render in a file compiles its chunks, which takes more than Testing Library's
+// default second on a loaded two-core machine: findBy… and waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine relies on (tests of Node code run without a window).
 if (typeof window !== 'undefined') {

@@ -1,12 +1,8 @@
-import { configure, act, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { markJustLinked } from './linkState';
-
-// The first render of a file compiles the routes' split chunks on demand: on a busy machine that
-// alone can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.useRealTimers();

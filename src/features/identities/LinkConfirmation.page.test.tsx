@@ -1,4 +1,4 @@
-import { configure, act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
@@ -8,10 +8,6 @@ import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, recordLinks } from '../../../tests/s
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { encodeLinkState, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
-
-// The first render of a file compiles the routes' split chunks on demand: on a busy machine that
-// alone can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 

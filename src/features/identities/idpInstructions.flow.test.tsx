@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { example } from '../../../tests/support/examples';
@@ -6,10 +6,6 @@ import { CENTRAL_SIGN_IN, ownSignInState } from '../../../tests/support/linking'
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { readLinkState } from './linkState';
-
-// The first render of a file compiles the routes' split chunks on demand: on a busy machine that
-// alone can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('/idp/instructions', () => {
   it.each(['User creation was disabled.', '用戶創建已被禁用', '用户创建已禁用'])(

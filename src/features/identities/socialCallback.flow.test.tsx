@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
@@ -8,10 +8,6 @@ import { CENTRAL_SIGN_IN, token } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { LINK_ATTEMPT_TTL_MS, readLinkState, startLinkAttempt, type LinkDetails } from './linkState';
-
-// The first render of a file compiles the routes' split chunks on demand: on a busy machine that
-// alone can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,14 +1,10 @@
-import { configure, act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-
-// The first render of a file compiles the routes' split chunks on demand: on a busy machine that
-// alone can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const devOrigins = { ...config.socialAuthorizeOrigins };
 afterEach(() => {

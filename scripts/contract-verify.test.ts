@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupViolations, MUTATIONS, npxCommand, npxTools, PRISM_PACKAGE, YAML_PACKAGE } from '../../scripts/contract-verify.ts';
+import { groupViolations, MUTATIONS, npxCommand, npxTools, PRISM_PACKAGE, YAML_PACKAGE } from './contract-verify.ts';
 
 // The port the verifier used to take by default: a server there must not be mistaken for Prism.
 const OLD_DEFAULT_PORT = 4320;

@@ -107,7 +107,7 @@ async function expectOutcome(page: Page, outcome: Outcome, text?: string) {
   ).toBeVisible();
 }
 
-test('hostile and malformed addresses of the public routes execute nothing, leave for nowhere foreign, and explain', async ({ page }) => {
+test('crafted and malformed addresses of the public routes execute nothing, leave for nowhere foreign, and explain', async ({ page }) => {
   test.setTimeout(120_000);
   expect(CASES.length).toBeGreaterThanOrEqual(30);
   const foreign: string[] = [];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { breakingChanges, carriedAgreements, classifiedChanges, staleAgreements, type Change } from '../../scripts/contract-diff-lib.ts';
+import { breakingChanges, carriedAgreements, classifiedChanges, staleAgreements, type Change } from './contract-diff-lib.ts';
 
 // Loose on purpose: the tests reach into the parsed contract by path.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

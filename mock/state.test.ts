@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferFor } from '../../mock/persona.ts';
+import { preferFor } from './persona.ts';
 
 let api: ChildProcess;
 let base: string;
@@ -138,7 +138,7 @@ describe('the mock API of npm start', () => {
     ]);
   });
 
-  it('reaches ACTIVE on the third poll of a push enrolment', async () => {
+  it('reaches ACTIVE on the third poll of a push enrollment', async () => {
     await reset();
     const push = await call('smwong25', 'POST', '/api/v1/user/factor/enroll', { factorType: 'push', provider: 'OKTA' });
     expect(push.body).toMatchObject({ factorType: 'push', status: 'PENDING_ACTIVATION' });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { chooseBase } from '../../scripts/contract-diff-lib.ts';
+import { chooseBase } from './contract-diff-lib.ts';
 
 // Loose on purpose: the tests reach into the parsed contract by path.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { preferFor } from '../../mock/persona.ts';
+import { preferFor } from './persona.ts';
 
 const bearer = (sub: string) => `Bearer x.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
 
