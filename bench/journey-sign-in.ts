@@ -110,20 +110,10 @@ export async function signInJourney(browser: Browser, user: BenchUser, target: T
 }
 
 /**
- * Records the browser's network events while `journey` runs (it answers when the profile was
- * shown, in ms since the epoch), then waits for the requests under way to finish so that their
- * bytes and statuses are known.
+ * Every http(s) request the tab makes from now on, with its status and bytes, and the offset
+ * from the network events' monotonic clock to the epoch (once a request has been seen).
  */
-async function signInOnce(
-  cdp: CDPSession,
-  run: number,
-  target: Target,
-  journey: () => Promise<number>,
-  settle: () => Promise<void>,
-  shifted: () => Promise<number>,
-): Promise<SignInRun> {
-  await cdp.send('Network.enable');
-  const mainFrame = (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
+function recordRequests(cdp: CDPSession, mainFrame: string) {
   const requests = new Map<string, Seen>();
   const all: Seen[] = [];
   let clockOffset: number | undefined; // epoch seconds minus monotonic seconds
@@ -158,17 +148,11 @@ async function signInOnce(
     const seen = requests.get(event.requestId);
     if (seen) seen.bytes = event.encodedDataLength;
   });
+  return { all, clockOffset: () => clockOffset };
+}
 
-  const shownAt = await journey();
-  await settle().catch(() => {}); // a request still open after the profile shows is not the journey's
-  const layoutShift = await shifted();
-  await cdp.detach();
-  if (clockOffset === undefined || !all.length) fail(`sign-in, run ${run}: the browser reported no requests`);
-  const shown = shownAt / 1000 - clockOffset; // on the monotonic clock of the network events
-  for (const r of all) if (!r.bytes && r.received) r.bytes = r.received;
-  const journeyRequests = all.filter((r) => r.start <= shown);
-  const first = journeyRequests[0]!.start;
-
+/** The time the tab spent on each side, and the requests and bytes each side served. */
+function splitBySide(run: number, target: Target, journeyRequests: Seen[], documents: Seen[], first: number, shown: number) {
   const sideOf = (url: string): Side => {
     const origin = new URL(url).origin;
     if (origin === target.origin) return 'portal';
@@ -176,7 +160,6 @@ async function signInOnce(
     return fail(`sign-in, run ${run}: a request to neither the portal nor the identity provider: ${url}`);
   };
   // The tab is on whichever origin its document came from, from the moment it asked for it.
-  const documents = journeyRequests.filter((r) => r.document);
   const time: Record<Side, number> = { portal: 0, 'identity provider': 0 };
   documents.forEach((doc, i) => {
     time[sideOf(doc.url)] += ((documents[i + 1]?.start ?? shown) - Math.max(doc.start, first)) * 1000;
@@ -186,7 +169,11 @@ async function signInOnce(
     bySide[sideOf(r.url)].requests += 1;
     bySide[sideOf(r.url)].bytes += r.bytes;
   }
+  return { time, bySide };
+}
 
+/** Fails unless the tab went from the provider's form to the portal's callback and every API call answered 200; answers the API calls. */
+function checkJourney(run: number, target: Target, documents: Seen[], all: Seen[]): Seen[] {
   // assertProfileShown has checked that the tab ended on the profile; the portal gets there from
   // its callback by a history change, which asks for no document.
   const callback = documents.findIndex((d) => d.url.startsWith(`${target.origin}/auth/default/callback`));
@@ -199,6 +186,40 @@ async function signInOnce(
     fail(
       `sign-in, run ${run}: the profile's API calls did not all answer 200: ${apiFailed.map((r) => `${r.url} ${r.status ?? 'no answer'}`).join(', ') || 'none made'}`,
     );
+  return api;
+}
+
+/**
+ * Records the browser's network events while `journey` runs (it answers when the profile was
+ * shown, in ms since the epoch), then waits for the requests under way to finish so that their
+ * bytes and statuses are known.
+ */
+async function signInOnce(
+  cdp: CDPSession,
+  run: number,
+  target: Target,
+  journey: () => Promise<number>,
+  settle: () => Promise<void>,
+  shifted: () => Promise<number>,
+): Promise<SignInRun> {
+  await cdp.send('Network.enable');
+  const mainFrame = (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
+  const recorded = recordRequests(cdp, mainFrame);
+  const { all } = recorded;
+
+  const shownAt = await journey();
+  await settle().catch(() => {}); // a request still open after the profile shows is not the journey's
+  const layoutShift = await shifted();
+  await cdp.detach();
+  const clockOffset = recorded.clockOffset();
+  if (clockOffset === undefined || !all.length) fail(`sign-in, run ${run}: the browser reported no requests`);
+  const shown = shownAt / 1000 - clockOffset; // on the monotonic clock of the network events
+  for (const r of all) if (!r.bytes && r.received) r.bytes = r.received;
+  const journeyRequests = all.filter((r) => r.start <= shown);
+  const first = journeyRequests[0]!.start;
+  const documents = journeyRequests.filter((r) => r.document);
+  const { time, bySide } = splitBySide(run, target, journeyRequests, documents, first, shown);
+  const api = checkJourney(run, target, documents, all);
   return {
     run,
     totalMs: Math.round((shown - first) * 1000),

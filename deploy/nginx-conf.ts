@@ -118,6 +118,56 @@ function headerLines(headers: Record<string, string>, indent: string): string {
     .join('\n');
 }
 
+/** The API on the portal's own origin, when there is an upstream for it. */
+function apiLocation(apiUpstream: string | undefined, withCache: (cache: string) => string): string {
+  return apiUpstream
+    ? `
+  # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
+  # uncompressed: they carry secrets (enrollment keys), which compression can leak through
+  # response sizes (BREACH).
+  # They are personal and never cached anywhere, and never read as anything but what they say.
+  location /api/ {
+    gzip off;
+    proxy_pass ${apiUpstream.replace(/\/+$/, '')};
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_hide_header Cache-Control;
+    proxy_hide_header X-Content-Type-Options;
+${withCache('no-store')}
+  }
+`
+    : '';
+}
+
+/** The listen line, with the certificate and protocols when it serves TLS. */
+function listenLines(listen: string, tls: ServerBlockOptions['tls']): string {
+  // `listen ... http2` rather than `http2 on`: the second needs nginx 1.25.1, newer than
+  // Debian 12's 1.22, and newer versions still accept the first (with a notice).
+  return tls
+    ? `  listen ${listen} ssl http2;
+  ssl_certificate ${tls.certificate};
+  ssl_certificate_key ${tls.key};
+  ssl_protocols TLSv1.2 TLSv1.3;`
+    : `  listen ${listen};`;
+}
+
+/** With TLS, a server block on the plain HTTP port that only redirects; else nothing. */
+function httpRedirect(listen: string, tls: ServerBlockOptions['tls'], httpListen: string, serverName: string): string {
+  // With TLS, plain HTTP only says where the portal is: the same host over HTTPS.
+  const tlsPort = String(listen).split(':').pop();
+  return tls
+    ? `# Plain HTTP only sends the browser to HTTPS.
+server {
+  listen ${httpListen};
+  server_name ${serverName};
+  server_tokens off;
+  return 301 https://$host${tlsPort === '443' ? '' : `:${tlsPort}`}$request_uri;
+}
+
+`
+    : '';
+}
+
 /**
  * The server block. nginx drops a parent's add_header lines in any location that has its
  * own, so every location repeats the security headers next to its Cache-Control.
@@ -136,45 +186,10 @@ export function nginxServerBlock({
   if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
   const headers = securityHeaders(config);
   const withCache = (cache: string) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
-  const api = apiUpstream
-    ? `
-  # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
-  # uncompressed: they carry secrets (enrollment keys), which compression can leak through
-  # response sizes (BREACH).
-  # They are personal and never cached anywhere, and never read as anything but what they say.
-  location /api/ {
-    gzip off;
-    proxy_pass ${apiUpstream.replace(/\/+$/, '')};
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_hide_header Cache-Control;
-    proxy_hide_header X-Content-Type-Options;
-${withCache('no-store')}
-  }
-`
-    : '';
-  // `listen ... http2` rather than `http2 on`: the second needs nginx 1.25.1, newer than
-  // Debian 12's 1.22, and newer versions still accept the first (with a notice).
-  const listenLine = tls
-    ? `  listen ${listen} ssl http2;
-  ssl_certificate ${tls.certificate};
-  ssl_certificate_key ${tls.key};
-  ssl_protocols TLSv1.2 TLSv1.3;`
-    : `  listen ${listen};`;
+  const api = apiLocation(apiUpstream, withCache);
+  const listenLine = listenLines(listen, tls);
   const brotliLine = brotli ? '\n    brotli_static on;' : "\n    # brotli_static needs ngx_brotli's static module: write this block with --brotli.";
-  // With TLS, plain HTTP only says where the portal is: the same host over HTTPS.
-  const tlsPort = String(listen).split(':').pop();
-  const redirect = tls
-    ? `# Plain HTTP only sends the browser to HTTPS.
-server {
-  listen ${httpListen};
-  server_name ${serverName};
-  server_tokens off;
-  return 301 https://$host${tlsPort === '443' ? '' : `:${tlsPort}`}$request_uri;
-}
-
-`
-    : '';
+  const redirect = httpRedirect(listen, tls, httpListen, serverName);
   return `${redirect}server {
 ${listenLine}
   server_name ${serverName};

@@ -157,17 +157,38 @@ async function grantEverything(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
+/** The portal as a public client (two of them: the usual one, and one whose tokens expire soon). */
+const portalClient = (clientId: string): ClientMetadata => ({
+  client_id: clientId,
+  client_name: 'City University account portal',
+  application_type: 'web',
+  token_endpoint_auth_method: 'none',
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  redirect_uris: PORTAL_ORIGINS.map((origin) => `${origin}/auth/default/callback`),
+  post_logout_redirect_uris: PORTAL_ORIGINS.flatMap((origin) => [`${origin}/`, origin]),
+});
+
+/** The dev users, with the claims the portal reads. */
+const findAccount: NonNullable<Configuration['findAccount']> = async (_ctx, sub) => {
+  const user = USERS.find((u) => u.username === sub);
+  if (!user) return undefined;
+  return {
+    accountId: sub,
+    async claims() {
+      return {
+        sub,
+        preferred_username: user.username,
+        name: user.name,
+        given_name: user.given_name,
+        family_name: user.family_name,
+        email: user.email,
+      };
+    },
+  };
+};
+
 function configuration({ accessTokenTtl }: { accessTokenTtl: number }): Configuration {
-  const portalClient = (clientId: string): ClientMetadata => ({
-    client_id: clientId,
-    client_name: 'City University account portal',
-    application_type: 'web',
-    token_endpoint_auth_method: 'none',
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    redirect_uris: PORTAL_ORIGINS.map((origin) => `${origin}/auth/default/callback`),
-    post_logout_redirect_uris: PORTAL_ORIGINS.flatMap((origin) => [`${origin}/`, origin]),
-  });
   const ttlFor = (client: { clientId: string } | undefined) => (client?.clientId === SHORT_SESSION_CLIENT_ID ? SHORT_SESSION_TTL : accessTokenTtl);
   return {
     clients: [portalClient(CLIENT_ID), portalClient(SHORT_SESSION_CLIENT_ID)],
@@ -183,23 +204,7 @@ function configuration({ accessTokenTtl }: { accessTokenTtl: number }): Configur
       email: ['email'],
     },
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub) {
-      const user = USERS.find((u) => u.username === sub);
-      if (!user) return undefined;
-      return {
-        accountId: sub,
-        async claims() {
-          return {
-            sub,
-            preferred_username: user.username,
-            name: user.name,
-            given_name: user.given_name,
-            family_name: user.family_name,
-            email: user.email,
-          };
-        },
-      };
-    },
+    findAccount,
     loadExistingGrant: grantEverything,
     features: {
       devInteractions: { enabled: false },

@@ -179,6 +179,62 @@ type Answer = { status: number; body?: unknown; headers?: Record<string, string>
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const error = (status: number, errorMessage: string): Answer => ({ status, body: { errorMessage } });
 
+/** An enrollment (of any kind, a phone number, an email address): the answer, now in the list. */
+function enrolled(state: PersonaState, operationId: string, persona: string, body: Node): Factor {
+  const answer = enrollment(state, operationId, persona, body);
+  if (operationId === 'enrollPhoneFactor') {
+    answer.profile = { phoneNumber: body.phoneNumber, ...(body.phoneExtension ? { phoneExtension: body.phoneExtension } : {}) };
+  }
+  if (operationId === 'enrollEmailFactor') answer.profile = { ...answer.profile, email: body.email };
+  if (body.factorType === 'question') {
+    const questions = example('getSecurityQuestions', persona) as { question: string; questionText: string }[];
+    const chosen = questions.find((q) => q.question === body.question);
+    answer.status = 'ACTIVE';
+    answer.profile = { question: body.question, questionText: chosen?.questionText ?? body.question };
+  }
+  addFactor(state, answer);
+  return answer;
+}
+
+/** A custom TOTP factor: active at once, in place of the one not set up. */
+function enrolledCustomTotp(state: PersonaState, operationId: string, persona: string): Factor {
+  const answer = example(operationId, persona) as Factor;
+  const entry = state.factors.find((f) => f.factorType === 'token:hotp' && f.provider === 'CUSTOM');
+  const id = `hotp${persona.replace(/\W/g, '')}mock${state.nextId++}`;
+  addFactor(state, { ...(entry ?? { factorType: 'token:hotp', provider: 'CUSTOM' }), id, status: 'ACTIVE' });
+  if (answer && typeof answer === 'object' && 'id' in answer) answer.id = id;
+  return answer;
+}
+
+/** Activating, polling or resetting a factor that exists. */
+function factorChanged(
+  state: PersonaState,
+  operationId: 'activateFactor' | 'pollFactorActivation' | 'resetFactor',
+  persona: string,
+  found: Factor,
+): Answer {
+  switch (operationId) {
+    case 'activateFactor': {
+      found.status = 'ACTIVE';
+      found.lastUpdated = new Date().toISOString();
+      return ok({ id: found.id, status: 'ACTIVE', factorType: found.factorType, provider: found.provider });
+    }
+    case 'pollFactorActivation': {
+      const polls = (state.polls[found.id!] = (state.polls[found.id!] ?? 0) + 1);
+      if (found.status !== 'ACTIVE' && polls > PUSH_POLLS_BEFORE_ACTIVE) found.status = 'ACTIVE';
+      return ok(example(operationId, found.status === 'ACTIVE' ? 'active' : 'new-user'));
+    }
+    case 'resetFactor': {
+      state.factors = state.factors.filter((f) => f !== found);
+      // The list names every kind the user may set up: the last one of a kind leaves it not set up.
+      if (!state.factors.some((f) => sameKind(f, found))) {
+        state.factors.push({ factorType: found.factorType, provider: found.provider, status: 'NOT_SETUP' });
+      }
+      return ok(example(operationId, persona));
+    }
+  }
+}
+
 /** What the remembering backend answers, and what it changes. */
 function stateful(operationId: string, persona: string, params: Record<string, string>, body: Node, url: URL): Answer {
   const state = stateOf(persona);
@@ -202,52 +258,16 @@ function stateful(operationId: string, persona: string, params: Record<string, s
       return ok({ factors: state.factors });
     case 'enrollFactor':
     case 'enrollPhoneFactor':
-    case 'enrollEmailFactor': {
-      const answer = enrollment(state, operationId, persona, body);
-      if (operationId === 'enrollPhoneFactor') {
-        answer.profile = { phoneNumber: body.phoneNumber, ...(body.phoneExtension ? { phoneExtension: body.phoneExtension } : {}) };
-      }
-      if (operationId === 'enrollEmailFactor') answer.profile = { ...answer.profile, email: body.email };
-      if (body.factorType === 'question') {
-        const questions = example('getSecurityQuestions', persona) as { question: string; questionText: string }[];
-        const chosen = questions.find((q) => q.question === body.question);
-        answer.status = 'ACTIVE';
-        answer.profile = { question: body.question, questionText: chosen?.questionText ?? body.question };
-      }
-      addFactor(state, answer);
-      return ok(answer);
-    }
-    case 'enrollCustomTotp': {
-      const answer = example(operationId, persona) as Factor;
-      const entry = state.factors.find((f) => f.factorType === 'token:hotp' && f.provider === 'CUSTOM');
-      const id = `hotp${persona.replace(/\W/g, '')}mock${state.nextId++}`;
-      addFactor(state, { ...(entry ?? { factorType: 'token:hotp', provider: 'CUSTOM' }), id, status: 'ACTIVE' });
-      if (answer && typeof answer === 'object' && 'id' in answer) answer.id = id;
-      return ok(answer);
-    }
-    case 'activateFactor': {
-      const found = factor(params.factorId);
-      if (!found) return error(400, `No factor ${params.factorId}.`);
-      found.status = 'ACTIVE';
-      found.lastUpdated = new Date().toISOString();
-      return ok({ id: found.id, status: 'ACTIVE', factorType: found.factorType, provider: found.provider });
-    }
-    case 'pollFactorActivation': {
-      const found = factor(params.factorId);
-      if (!found) return error(400, `No factor ${params.factorId}.`);
-      const polls = (state.polls[found.id!] = (state.polls[found.id!] ?? 0) + 1);
-      if (found.status !== 'ACTIVE' && polls > PUSH_POLLS_BEFORE_ACTIVE) found.status = 'ACTIVE';
-      return ok(example(operationId, found.status === 'ACTIVE' ? 'active' : 'new-user'));
-    }
+    case 'enrollEmailFactor':
+      return ok(enrolled(state, operationId, persona, body));
+    case 'enrollCustomTotp':
+      return ok(enrolledCustomTotp(state, operationId, persona));
+    case 'activateFactor':
+    case 'pollFactorActivation':
     case 'resetFactor': {
       const found = factor(params.factorId);
       if (!found) return error(400, `No factor ${params.factorId}.`);
-      state.factors = state.factors.filter((f) => f !== found);
-      // The list names every kind the user may set up: the last one of a kind leaves it not set up.
-      if (!state.factors.some((f) => sameKind(f, found))) {
-        state.factors.push({ factorType: found.factorType, provider: found.provider, status: 'NOT_SETUP' });
-      }
-      return ok(example(operationId, persona));
+      return factorChanged(state, operationId, persona, found);
     }
     case 'changePassword':
       if (state.password !== undefined && body.password !== state.password) return error(400, 'The current password is not correct.');

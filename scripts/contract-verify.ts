@@ -552,10 +552,20 @@ export function junitReport(results: Result[], target: string): string {
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  let parsed;
+type Args = Record<string, string | string[] | boolean | undefined>;
+
+/** What the command line asks for, checked; or the exit code when it asks for nothing to run. */
+interface Options {
+  args: Args;
+  target: string;
+  timeoutSeconds: number;
+  data: Data;
+  run: Set<string>;
+}
+
+function parseCommandLine(): Args | number {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       options: {
         target: { type: 'string' },
         token: { type: 'string', default: '' },
@@ -569,12 +579,31 @@ async function main(): Promise<number> {
         help: { type: 'boolean', default: false },
         ...Object.fromEntries(Object.keys(DATA_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       },
-    });
+    }).values as Args;
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
     return 2;
   }
-  const args = parsed.values as Record<string, string | string[] | boolean | undefined>;
+}
+
+/** Each --run names an operation that changes an account, with the data it needs; else the complaint. */
+function runProblem(run: Set<string>, data: Data): string | undefined {
+  for (const operation of run) {
+    const mutation = MUTATIONS[operation];
+    if (!mutation) {
+      return `contract:verify: --run ${operation}: not an operation that changes an account; those are ${Object.keys(MUTATIONS).join(', ')} (every GET always runs)`;
+    }
+    const missing = mutation.needs.filter((flag) => !data[flag]);
+    if (missing.length) {
+      return `contract:verify: --run ${operation} needs ${missing.map((flag) => `--${flag} (${DATA_FLAGS[flag]})`).join(' and ')}`;
+    }
+  }
+  return undefined;
+}
+
+function readOptions(): Options | number {
+  const args = parseCommandLine();
+  if (typeof args === 'number') return args;
   if (args.help) {
     console.log(`${USAGE}\n\n${HELP}`);
     return 0;
@@ -595,26 +624,20 @@ async function main(): Promise<number> {
   }
   const data: Data = Object.fromEntries(Object.keys(DATA_FLAGS).flatMap((flag) => (typeof args[flag] === 'string' ? [[flag, args[flag]]] : [])));
   const run = new Set(args.run as string[]);
-  for (const operation of run) {
-    const mutation = MUTATIONS[operation];
-    if (!mutation) {
-      console.error(
-        `contract:verify: --run ${operation}: not an operation that changes an account; those are ${Object.keys(MUTATIONS).join(', ')} (every GET always runs)`,
-      );
-      return 2;
-    }
-    const missing = mutation.needs.filter((flag) => !data[flag]);
-    if (missing.length) {
-      console.error(`contract:verify: --run ${operation} needs ${missing.map((flag) => `--${flag} (${DATA_FLAGS[flag]})`).join(' and ')}`);
-      return 2;
-    }
+  const problem = runProblem(run, data);
+  if (problem) {
+    console.error(problem);
+    return 2;
   }
+  return { args, target, timeoutSeconds, data, run };
+}
+
+/** The contract file, the tools to check against it, and the contract parsed; or exit code 2. */
+async function loadContract(named: string | undefined): Promise<{ contract: string; tools: Tools; spec: Node } | number> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // Downloaded beside this file, or the portal's own (this file is in scripts/).
   const contract = path.resolve(
-    (args.contract as string | undefined) ??
-      [path.join(here, 'openapi.yaml'), path.join(here, '..', 'openapi.yaml')].find((file) => existsSync(file)) ??
-      'openapi.yaml',
+    named ?? [path.join(here, 'openapi.yaml'), path.join(here, '..', 'openapi.yaml')].find((file) => existsSync(file)) ?? 'openapi.yaml',
   );
   if (!existsSync(contract)) {
     console.error(`contract:verify: no contract at ${contract}: put openapi.yaml beside this file, or name it with --contract\n${USAGE}`);
@@ -627,17 +650,16 @@ async function main(): Promise<number> {
   }
   // On stderr, so --json output stays JSON.
   console.error(`contract:verify: ${tools.source}`);
-
-  let spec: Node;
   try {
-    spec = await readContract(contract, tools.yaml);
+    return { contract, tools, spec: await readContract(contract, tools.yaml) };
   } catch (error) {
     console.error(`contract:verify: ${error instanceof Error ? error.message : error}`);
     return 2;
   }
+}
 
-  // A port of its own: the one asked for, else one the system says is free.
-  const port = args.port === undefined ? await freePort() : Number(args.port);
+/** Prism as a validating proxy in front of the target, stopped when this process exits. */
+function startPrism(tools: Tools, contract: string, target: string, port: number) {
   // Without --errors, Prism passes the backend's own status and body on and lists what breaks
   // the contract in its sl-violations header.
   // Its own process group (except on Windows), so stopping it also stops the Prism that npx starts.
@@ -648,9 +670,9 @@ async function main(): Promise<number> {
     detached,
     env: toolEnv,
   });
-  let prismLog = '';
-  prism.stdout?.on('data', (chunk) => (prismLog += chunk));
-  prism.stderr?.on('data', (chunk) => (prismLog += chunk));
+  let log = '';
+  prism.stdout?.on('data', (chunk) => (log += chunk));
+  prism.stderr?.on('data', (chunk) => (log += chunk));
   const stop = () => {
     if (prism.exitCode !== null || prism.signalCode !== null || prism.pid === undefined) return;
     try {
@@ -662,27 +684,11 @@ async function main(): Promise<number> {
   };
   process.on('exit', stop);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+  return { prism, log: () => log, stop };
+}
 
-  const out = (line: string) => (args.json ? console.error(line) : console.log(line));
-  const table = tableWriter(spec, out);
-  let results: Result[];
-  try {
-    await waitForPrism(port, prism, tools.npx ? 180_000 : 30_000, () => prismLog);
-    out(`contract:verify against ${target} (Prism on 127.0.0.1:${port}, ${timeoutSeconds} s a request)\n`);
-    table.header();
-    results = await checkOperations(spec, { port, token: String(args.token), timeoutMs: timeoutSeconds * 1000, run, data, onResult: table.row });
-  } catch (error) {
-    const log = prismLog
-      .split('\n')
-      .filter((line) => !/\binfo\b/.test(line))
-      .join('\n')
-      .trim();
-    console.error(`contract:verify: ${error instanceof Error ? error.message : error}\n${log}`);
-    return 2;
-  } finally {
-    stop();
-  }
-
+/** The summary after the table, and the exit code: 1 on any failure or when nothing was checked. */
+function report(results: Result[], { args, target }: Options, out: (line: string) => void): number {
   if (args.json) console.log(JSON.stringify(results, null, 2));
   const grouped = groupAcross(results);
   if (grouped.length) out(`\nThe same problem on several operations:\n${grouped.map((g) => `  ${g}`).join('\n')}`);
@@ -697,6 +703,40 @@ async function main(): Promise<number> {
     return 1;
   }
   return count('failed') > 0 ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  const options = readOptions();
+  if (typeof options === 'number') return options;
+  const { args, target, timeoutSeconds, run, data } = options;
+  const loaded = await loadContract(args.contract as string | undefined);
+  if (typeof loaded === 'number') return loaded;
+  const { contract, tools, spec } = loaded;
+
+  // A port of its own: the one asked for, else one the system says is free.
+  const port = args.port === undefined ? await freePort() : Number(args.port);
+  const prism = startPrism(tools, contract, target, port);
+  const out = (line: string) => (args.json ? console.error(line) : console.log(line));
+  const table = tableWriter(spec, out);
+  let results: Result[];
+  try {
+    await waitForPrism(port, prism.prism, tools.npx ? 180_000 : 30_000, prism.log);
+    out(`contract:verify against ${target} (Prism on 127.0.0.1:${port}, ${timeoutSeconds} s a request)\n`);
+    table.header();
+    results = await checkOperations(spec, { port, token: String(args.token), timeoutMs: timeoutSeconds * 1000, run, data, onResult: table.row });
+  } catch (error) {
+    const log = prism
+      .log()
+      .split('\n')
+      .filter((line) => !/\binfo\b/.test(line))
+      .join('\n')
+      .trim();
+    console.error(`contract:verify: ${error instanceof Error ? error.message : error}\n${log}`);
+    return 2;
+  } finally {
+    prism.stop();
+  }
+  return report(results, options, out);
 }
 
 const HELP = [

@@ -131,26 +131,11 @@ function LoginCards({ rows, items, paddingTop, paddingBottom, measure, language 
   );
 }
 
-export function LoginLogPage() {
-  const t = useT();
-  const language = useLanguage();
-  const query = useInfiniteQuery(loginLogQueryOptions());
-  const { data, hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
-  const rows = data?.pages.flatMap((page) => page.logs) ?? [];
-  // Below 48em (768 px) the six columns do not fit: each login becomes a card.
-  const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const listRef = useRef<HTMLDivElement>(null);
+type LoginLogQuery = ReturnType<typeof useLoginLogQuery>;
+const useLoginLogQuery = () => useInfiniteQuery(loginLogQueryOptions());
 
-  const estimate = isNarrow ? 200 : 45;
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => estimate,
-    // An element not laid out yet measures 0: keep the estimate rather than collapsing the list.
-    measureElement: (element) => element.getBoundingClientRect().height || estimate,
-    overscan: 8,
-    scrollMargin: listRef.current?.offsetTop ?? 0,
-  });
-
+/** Asks for the next page when the window is scrolled near the bottom, or is not long enough to scroll. */
+function useLoadMoreNearBottom({ hasNextPage, isFetchingNextPage, isError, fetchNextPage }: LoginLogQuery, rowCount: number) {
   const loadMoreIfNearBottom = useCallback(() => {
     if (!hasNextPage || isFetchingNextPage || isError) return;
     const page = document.documentElement;
@@ -167,34 +152,16 @@ export function LoginLogPage() {
       window.removeEventListener('scroll', loadMoreIfNearBottom);
       cancelAnimationFrame(frame);
     };
-  }, [loadMoreIfNearBottom, rows.length]);
+  }, [loadMoreIfNearBottom, rowCount]);
+}
 
-  if (query.isPending) {
-    return (
-      <>
-        <PageTitle>{t('page.loginLog')}</PageTitle>
-        <PageLoader />
-      </>
-    );
-  }
-
-  const items = virtualizer.getVirtualItems();
-  const offset = virtualizer.options.scrollMargin;
-  const paddingTop = items.length > 0 ? items[0]!.start - offset : 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
-  const firstPageFailed = isError && rows.length === 0;
-  const drawn: DrawnRows = { rows, items, paddingTop, paddingBottom, measure: virtualizer.measureElement, language };
-
+/** Below the list: a failed page with its retry, the next page loading, the end, or the button for more. */
+function LoadStatus({ query, rowCount }: { query: LoginLogQuery; rowCount: number }) {
+  const t = useT();
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  const firstPageFailed = isError && rowCount === 0;
   return (
     <>
-      <PageTitle>{t('page.loginLog')}</PageTitle>
-      {rows.length > 0 && <ExportCsv />}
-      <div ref={listRef}>
-        {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}
-        {rows.length > 0 && !isNarrow && <LoginTable {...drawn} />}
-        {rows.length > 0 && isNarrow && <LoginCards {...drawn} />}
-      </div>
-
       <div aria-live="polite">
         {isError && (
           <Alert color="red" mt="md" title={t('loginLog.loadFailed', { message: messageOf(query.error) })}>
@@ -209,9 +176,9 @@ export function LoginLogPage() {
             {t('loginLog.loadingMore')}
           </Center>
         )}
-        {!isError && !hasNextPage && rows.length > 0 && (
+        {!isError && !hasNextPage && rowCount > 0 && (
           <Text c="dimmed" ta="center" py="md">
-            {t('loginLog.end')} {t('loginLog.count', { n: rows.length })}
+            {t('loginLog.end')} {t('loginLog.count', { n: rowCount })}
           </Text>
         )}
       </div>
@@ -222,6 +189,58 @@ export function LoginLogPage() {
           </Button>
         </Center>
       )}
+    </>
+  );
+}
+
+export function LoginLogPage() {
+  const t = useT();
+  const language = useLanguage();
+  const query = useLoginLogQuery();
+  const { data, isError } = query;
+  const rows = data?.pages.flatMap((page) => page.logs) ?? [];
+  // Below 48em (768 px) the six columns do not fit: each login becomes a card.
+  const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const estimate = isNarrow ? 200 : 45;
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimate,
+    // An element not laid out yet measures 0: keep the estimate rather than collapsing the list.
+    measureElement: (element) => element.getBoundingClientRect().height || estimate,
+    overscan: 8,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+  });
+
+  useLoadMoreNearBottom(query, rows.length);
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageTitle>{t('page.loginLog')}</PageTitle>
+        <PageLoader />
+      </>
+    );
+  }
+
+  const items = virtualizer.getVirtualItems();
+  const offset = virtualizer.options.scrollMargin;
+  const paddingTop = items.length > 0 ? items[0]!.start - offset : 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
+  const drawn: DrawnRows = { rows, items, paddingTop, paddingBottom, measure: virtualizer.measureElement, language };
+
+  return (
+    <>
+      <PageTitle>{t('page.loginLog')}</PageTitle>
+      {rows.length > 0 && <ExportCsv />}
+      <div ref={listRef}>
+        {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}
+        {rows.length > 0 && !isNarrow && <LoginTable {...drawn} />}
+        {rows.length > 0 && isNarrow && <LoginCards {...drawn} />}
+      </div>
+
+      <LoadStatus query={query} rowCount={rows.length} />
     </>
   );
 }

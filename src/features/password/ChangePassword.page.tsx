@@ -1,9 +1,10 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useChangePassword, useGetPasswordPolicy } from '../../../generated/api/password/password';
 import { useGetProfile } from '../../../generated/api/profile/profile';
+import type { PasswordPolicy, Profile } from '../../../generated/model';
 import { useT, type MessageKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -17,6 +18,7 @@ import {
   validatePasswordChange,
   type PasswordField,
   type PasswordForm,
+  type PasswordOwner,
   type PasswordProblem,
 } from './passwordPolicy';
 
@@ -46,28 +48,21 @@ function FieldMessages({ problems }: { problems: PasswordProblem[] }) {
   );
 }
 
-/**
- * /profile/password. After a change the person goes to / (spec), or, when `onChanged` is given
- * (opened from the "This wasn't me" guide), wherever it sends them.
- */
-export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {}) {
-  const t = useT();
-  const navigate = useNavigate();
-  const policyQuery = useGetPasswordPolicy();
-  const profile = useGetProfile();
-  const change = useChangePassword();
-
-  const policy = policyQuery.data?.settings.password;
-  const owner = useMemo(
+/** Whose password it is, for the rules that forbid their name in it. */
+function useOwner(profile: Profile | undefined): PasswordOwner {
+  return useMemo(
     () => ({
-      electronicId: profile.data?.electronicId ?? '',
-      firstName: profile.data?.firstName ?? '',
-      lastName: profile.data?.lastName ?? '',
+      electronicId: profile?.electronicId ?? '',
+      firstName: profile?.firstName ?? '',
+      lastName: profile?.lastName ?? '',
     }),
-    [profile.data],
+    [profile],
   );
-  const rules = useMemo(() => (policy ? passwordRules(policy, owner) : []), [policy, owner]);
-  const form = useForm<PasswordForm>({
+}
+
+/** The form, whose messages name every failing rule of each field (none until the policy is known). */
+function usePasswordForm(policy: PasswordPolicy | undefined, owner: PasswordOwner) {
+  return useForm<PasswordForm>({
     mode: 'controlled',
     initialValues: EMPTY,
     // Emptying the fields after a submit must not take that submit's messages away.
@@ -80,6 +75,46 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
         ]),
       ),
   });
+}
+
+/** The current, new and confirmed password, each with its show button. */
+function PasswordFields({ form, policy }: { form: UseFormReturnType<PasswordForm>; policy: PasswordPolicy }) {
+  const t = useT();
+  return (
+    <>
+      {FIELDS.map(({ field, label, autoComplete }) => (
+        <PasswordInput
+          key={field}
+          label={t(label)}
+          autoComplete={autoComplete}
+          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+          id={fieldId(field)}
+          {...(field === 'newPassword'
+            ? // Read by password managers, so the password they generate meets the policy.
+              { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
+            : {})}
+          {...form.getInputProps(field)}
+        />
+      ))}
+    </>
+  );
+}
+
+/**
+ * /profile/password. After a change the person goes to / (spec), or, when `onChanged` is given
+ * (opened from the "This wasn't me" guide), wherever it sends them.
+ */
+export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const policyQuery = useGetPasswordPolicy();
+  const profile = useGetProfile();
+  const change = useChangePassword();
+
+  const policy = policyQuery.data?.settings.password;
+  const owner = useOwner(profile.data);
+  const rules = useMemo(() => (policy ? passwordRules(policy, owner) : []), [policy, owner]);
+  const form = usePasswordForm(policy, owner);
 
   if (policyQuery.isPending || profile.isPending) return <PageLoader />;
   if (!policy) {
@@ -124,20 +159,7 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
       <Paper withBorder p="md" maw={560}>
         <form onSubmit={submit} noValidate>
           <Stack>
-            {FIELDS.map(({ field, label, autoComplete }) => (
-              <PasswordInput
-                key={field}
-                label={t(label)}
-                autoComplete={autoComplete}
-                visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-                id={fieldId(field)}
-                {...(field === 'newPassword'
-                  ? // Read by password managers, so the password they generate meets the policy.
-                    { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
-                  : {})}
-                {...form.getInputProps(field)}
-              />
-            ))}
+            <PasswordFields form={form} policy={policy} />
             <PolicyHints policy={policy} rules={rules} newPassword={form.values.newPassword} />
             <Group>
               <Button type="submit" loading={change.isPending} disabled={change.isPending}>
