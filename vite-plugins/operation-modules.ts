@@ -1,12 +1,13 @@
 // The generated API client (generated/api/<tag>/<tag>.ts) split by its users, in the build only.
 // Rolldown places a module whole in one chunk: as one module per tag, every hook of a tag that
 // any page used shipped where the tag's first user was, so the first signed-in page carried the
-// MFA wizards' mutations because it reads the same tag's factor list. Here each declaration that
-// a single source file uses (with what only it needs) becomes a module of its own, which goes
-// with that file's chunk; what several files use, or a route file (whose loader and page go
-// to different chunks), stays in the tag's module, where it was, so no page fetches an extra
-// file. Feature code imports from generated/ as before; this plugin rewrites those imports.
-import { readdirSync, readFileSync } from 'node:fs';
+// MFA wizards' mutations because it reads the same tag's factor list. Here each declaration
+// (with what only it reads) becomes a module of its own that goes with the chunk of the source
+// file using it; one that several files outside the app use gets a copy for each (a few hundred
+// bytes, never a file more to fetch). What a route file uses (its loader and its page go to
+// different chunks), or two files in the app, stays in the tag's module, where it was. Feature
+// code imports from generated/ as before; this plugin rewrites those imports.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
 
@@ -104,7 +105,8 @@ export function splitByUsers(
   code: string,
   id: string,
   users: Map<string, Set<string>>,
-): { module: string; parts: Map<string, string>; owners: Map<string, string> } | undefined {
+  inApp: (file: string) => boolean = () => true,
+): { module: string; parts: Map<string, string>; owners: Map<string, Map<string, string>> } | undefined {
   const program = parseAst(code, { lang: 'js' }) as unknown as { body: Node[] };
   const imports: string[] = [];
   const declarations = new Map<string, { node: Node; exported: boolean; refs: Set<string> }>();
@@ -133,10 +135,13 @@ export function splitByUsers(
             changed = true;
           }
   }
-  const ownerOf = new Map<string, string>();
-  for (const [name, set] of owners) if (set.size === 1 && !set.has(EVERYONE)) ownerOf.set(name, [...set][0]!);
+  // A declaration goes with its users' chunks: one module for one user; for several, a copy for
+  // each, unless two of them are in the app (a copy each would weigh on the first page twice).
+  const ownerOf = new Map<string, Set<string>>();
+  for (const [name, set] of owners) if (set.size && !set.has(EVERYONE) && [...set].filter(inApp).length <= 1) ownerOf.set(name, set);
+  const copies = new Map([...new Set([...ownerOf.values()].flatMap((set) => [...set]))].sort().map((file, index) => [file, index]));
 
-  const partId = (name: string) => `${id}${DECLARATION}${name}`;
+  const partId = (name: string, owner: string) => `${id}${DECLARATION}${name}${ownerOf.get(name)!.size > 1 ? `&copy=${copies.get(owner)}` : ''}`;
   const parts = new Map<string, string>();
   const kept: string[] = [...imports];
   const exportedForParts = new Set<string>();
@@ -146,16 +151,19 @@ export function splitByUsers(
       kept.push(text);
       continue;
     }
-    // What it reads is either the same file's (owners flow down) or stays in the tag's module,
-    // which then needs to export it (a cycle, harmless: declarations read each other when called).
-    const needed = [...refs].map((ref) => `import { ${ref} } from ${JSON.stringify(ownerOf.has(ref) ? partId(ref) : id)};`);
-    refs.forEach((ref) => ownerOf.has(ref) || exportedForParts.add(ref));
-    parts.set(partId(name), [...imports, ...needed, text, exported ? '' : `export { ${name} };`].join('\n'));
-    if (exported) kept.push(`export { ${name} } from ${JSON.stringify(partId(name))};`);
+    for (const owner of ownerOf.get(name)!) {
+      // What it reads is either its users' too (owners flow down) or stays in the tag's module,
+      // which then exports it (a cycle, harmless: declarations read each other when called).
+      const needed = [...refs].map((ref) => `import { ${ref} } from ${JSON.stringify(ownerOf.has(ref) ? partId(ref, owner) : id)};`);
+      refs.forEach((ref) => ownerOf.has(ref) || exportedForParts.add(ref));
+      parts.set(partId(name, owner), [...imports, ...needed, text, exported ? '' : `export { ${name} };`].join('\n'));
+    }
+    if (exported) kept.push(`export { ${name} } from ${JSON.stringify(partId(name, [...ownerOf.get(name)!][0]!))};`);
   }
   const internal = [...exportedForParts].filter((name) => !declarations.get(name)!.exported);
   if (internal.length) kept.push(`export { ${internal.join(', ')} };`);
-  return { module: kept.join('\n'), parts, owners: ownerOf };
+  const owned = new Map([...ownerOf].map(([name]) => [name, new Map([...ownerOf.get(name)!].map((owner) => [owner, partId(name, owner)]))]));
+  return { module: kept.join('\n'), parts, owners: owned };
 }
 
 /**
@@ -166,7 +174,7 @@ export async function importOwned(
   code: string,
   file: string,
   resolve: (source: string) => Promise<string | undefined>,
-  owned: (client: string) => Promise<Map<string, string> | undefined>,
+  owned: (client: string) => Promise<Map<string, Map<string, string>> | undefined>,
 ): Promise<string | undefined> {
   const edits: { start: number; end: number; text: string }[] = [];
   for (const { node, source, specifiers } of clientImports(code, 'js')) {
@@ -174,12 +182,12 @@ export async function importOwned(
     const client = await resolve(source);
     const owners = client && CLIENT.test(client) ? await owned(client) : undefined;
     if (!client || !owners) continue;
-    const mine = (s: ImportSpecifier) => owners.get(importedName(s)) === file;
+    const mine = (s: ImportSpecifier) => owners.get(importedName(s))?.has(file) === true;
     if (!specifiers.some(mine)) continue;
     const rest = specifiers.filter((s) => !mine(s));
     const spec = (s: ImportSpecifier) => `${importedName(s)} as ${s.local.name}`;
     const text = [
-      ...specifiers.filter(mine).map((s) => `import { ${spec(s)} } from ${JSON.stringify(`${client}${DECLARATION}${importedName(s)}`)};`),
+      ...specifiers.filter(mine).map((s) => `import { ${spec(s)} } from ${JSON.stringify(owners.get(importedName(s))!.get(file))};`),
       ...(rest.length ? [`import { ${rest.map(spec).join(', ')} } from ${JSON.stringify(client)};`] : []),
     ].join('\n');
     edits.push({ start: node.start, end: node.end, text });
@@ -190,11 +198,44 @@ export async function importOwned(
   return out;
 }
 
+/**
+ * The source files that the app (src/main.tsx) loads with it: its static imports, through the
+ * route files' loaders and the pages that are not split from their route (codeSplitGroupings:
+ * []), but not the pages the router plugin splits off (a route file's PascalCase imports).
+ * Wider than the truth where unsure: a file counted here only gets fewer copies.
+ */
+export function appFiles(src: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [path.join(src, 'main.tsx')];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    const splitRoute = path.relative(src, file).split(path.sep)[0] === 'routes' && !code.includes('codeSplitGroupings: []');
+    const program = parseAst(code, { lang: file.endsWith('x') ? 'tsx' : 'ts' }) as unknown as { body: Node[] };
+    for (const node of program.body) {
+      if ((node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration' && node.type !== 'ExportAllDeclaration') || !node.source)
+        continue;
+      if (node.importKind === 'type' || node.exportKind === 'type') continue;
+      const source = (node.source as { value: string }).value;
+      if (!source.startsWith('.')) continue;
+      const specifiers = (node.specifiers as ImportSpecifier[] | undefined) ?? [];
+      if (splitRoute && specifiers.length && specifiers.every((s) => /^[A-Z]/.test(s.local.name))) continue;
+      const base = path.resolve(path.dirname(file), source);
+      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+      if (found) queue.push(found);
+    }
+  }
+  return seen;
+}
+
 /** The plugin, for the checkout at `root`. */
 export function operationModules(root: string): Plugin[] {
   let users = new Map<string, Map<string, Set<string>>>();
   const parts = new Map<string, string>();
-  const splits = new Map<string, Map<string, string>>();
+  const splits = new Map<string, Map<string, Map<string, string>>>();
+  let app = new Set<string>();
   return [
     {
       name: 'operation-modules:parts',
@@ -202,6 +243,7 @@ export function operationModules(root: string): Plugin[] {
       enforce: 'pre',
       buildStart() {
         users = clientUsers(path.join(root, 'src'));
+        app = appFiles(path.join(root, 'src'));
       },
       resolveId: (source) => (source.includes(DECLARATION) && CLIENT.test(source.split('?')[0]!) ? source : null),
       async load(id) {
@@ -220,7 +262,7 @@ export function operationModules(root: string): Plugin[] {
       async transform(code, id) {
         if (id.includes('/node_modules/') || id.includes('?')) return null;
         if (CLIENT.test(id)) {
-          const split = splitByUsers(code, id, users.get(id) ?? new Map());
+          const split = splitByUsers(code, id, users.get(id) ?? new Map(), (file) => app.has(file));
           splits.set(id, split?.owners ?? new Map());
           if (!split) return null;
           for (const [part, partCode] of split.parts) parts.set(part, partCode);
@@ -237,6 +279,15 @@ export function operationModules(root: string): Plugin[] {
           },
         );
         return rewritten === undefined ? null : { code: rewritten, map: null };
+      },
+      // The copies' guard: no chunk holds one declaration twice (appFiles missed a file).
+      generateBundle(_, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const names = chunk.moduleIds.filter((m) => m.includes(DECLARATION)).map((m) => m.replace(/&copy=\d+$/, ''));
+          const twice = names.find((name, index) => names.indexOf(name) !== index);
+          if (twice) this.error(`operation-modules: ${chunk.fileName} holds ${twice} twice; appFiles must count its users`);
+        }
       },
     },
   ];
