@@ -142,6 +142,7 @@ describe('signed-in shell', () => {
   it('shows a failed call as a toast with the server errorMessage', async () => {
     server.use(http.get('*/api/v1/user/profile', () => HttpResponse.json({ errorMessage: 'Profile service unavailable' }, { status: 503 })));
     renderRoute('/profile/details');
+    // The toast viewport loads with the first toast.
     const message = await screen.findByText('Profile service unavailable');
     expect(message.closest('[role="alert"]')).not.toBeNull();
     expect(screen.getAllByText('Profile service unavailable')).toHaveLength(1);

@@ -29,7 +29,7 @@ describe('toast', () => {
     for (const n of [3, 4, 5, 6, 7]) expect(screen.getAllByText(`Failure ${n}`)).toHaveLength(1);
   });
 
-  it('keeps toasts raised before the page shows toasts, and shows them once it does', async () => {
+  it('keeps toasts raised before the viewport loaded, and shows them once it has', async () => {
     act(() => toast.error('Raised early'));
     renderToasts();
     expect(await screen.findByText('Raised early')).toBeInTheDocument();

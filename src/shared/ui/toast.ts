@@ -9,10 +9,12 @@ type Display = (request: ToastRequest) => void;
 
 let display: Display | undefined;
 const waiting: ToastRequest[] = [];
+const listeners = new Set<() => void>();
 
 function raise(request: ToastRequest) {
   if (display) return display(request);
   waiting.push(request);
+  listeners.forEach((listener) => listener());
 }
 
 /** Short messages at the top of the page (spec section 8). */
@@ -21,13 +23,18 @@ export const toast = {
   success: (message: string) => raise({ message, color: 'green' }),
 };
 
-/** Toasts raised before the page shows its toasts (see Toasts) wait here until it does. */
+/**
+ * The toast viewport's code loads with the first toast (see Toasts): until then, toasts wait
+ * here. These let Toasts know when to load it and let the viewport take over.
+ */
 export const toastQueue = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  needed: () => display !== undefined || waiting.length > 0,
   connect(show: Display) {
     display = show;
     for (const request of waiting.splice(0)) show(request);
-    return () => {
-      if (display === show) display = undefined;
-    };
   },
 };

@@ -1,0 +1,38 @@
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { t } from '../../messages/t';
+import { TOAST_LIMIT, toastQueue, type ToastRequest } from './toast';
+
+const AUTO_CLOSE_MS = 6000;
+
+function show({ message, color }: ToastRequest) {
+  // One message is shown once: repeated failures of the same call never stack up.
+  const id = `toast:${color}:${message}`;
+  const shown = notificationsStore.getState().notifications;
+  if (shown.some((n) => n.id === id)) return;
+  // Errors stay until clicked: a full stack makes room by closing its oldest, so the newest
+  // message is always seen rather than queued behind them.
+  if (shown.length >= TOAST_LIMIT && shown[0]?.id) notifications.hide(shown[0].id);
+  notifications.show({
+    id,
+    message,
+    color,
+    position: 'top-center',
+    // An error stays until it is read and clicked away; good news may go by itself.
+    autoClose: color === 'red' ? false : AUTO_CLOSE_MS,
+    withAutoCloseProgress: false,
+    // The spec closes toasts on click.
+    onClick: () => notifications.hide(id),
+    style: { cursor: 'pointer' },
+    role: color === 'red' ? 'alert' : 'status',
+    closeButtonProps: { 'aria-label': t('dialog.close') },
+  });
+}
+
+/** Where toasts appear. Loaded with the first toast (see Toasts). */
+export default function ToastViewport() {
+  useEffect(() => toastQueue.connect(show), []);
+  return <Notifications limit={TOAST_LIMIT} position="top-center" />;
+}
