@@ -7,6 +7,7 @@ import { APP_ENTRY, chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { checkedConfig } from './vite-plugins/config-check.ts';
 import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts';
 import { mantineStyles } from './vite-plugins/mantine-styles.ts';
+import { operationModules } from './vite-plugins/operation-modules.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prefetchApp } from './vite-plugins/prefetch-app.ts';
@@ -31,6 +32,7 @@ export default defineConfig({
     contractOperationsPlugin(),
     routeTree(),
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
+    operationModules(import.meta.dirname),
     versionJson(),
     prefetchApp(),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.

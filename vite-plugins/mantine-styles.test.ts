@@ -34,7 +34,7 @@ describe('mantine-styles', () => {
 
   it('reads every import of @mantine/core in the portal, and finds what the pages render', () => {
     const used = new Set(sourceFiles(path.join(ROOT, 'src')).flatMap((file) => componentsUsed(readFileSync(file, 'utf8'))));
-    expect([...used]).toEqual(expect.arrayContaining(['Button', 'Table', 'TextInput', 'PasswordInput', 'Radio', 'NativeSelect', 'Modal']));
+    expect([...used]).toEqual(expect.arrayContaining(['Button', 'Table', 'TextInput', 'PasswordInput', 'Radio', 'NativeSelect', 'CloseButton']));
   });
 
   it('a module gets the sheets of its components, of their parts and of what they are built on', () => {

@@ -6,7 +6,7 @@ import { useT } from '../../messages/t';
 import { useAuth } from '../../shared/auth/useAuth';
 import { config } from '../../shared/config';
 import { SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/pageAnchors';
-import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
@@ -99,7 +99,7 @@ function SocialIdentitiesBox() {
           );
         })}
       </Stack>
-      <LazyConfirmDialog
+      <ConfirmDialog
         opened={confirming !== undefined}
         onCancel={() => setConfirming(undefined)}
         title={confirming ? t('identities.confirmTitle', { provider: t(confirming.label) }) : ''}

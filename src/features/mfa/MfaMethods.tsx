@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import { textOf, useLanguage, useT } from '../../messages/t';
-import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
@@ -165,7 +165,7 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
           </Table>
         </Paper>
       )}
-      <LazyConfirmDialog
+      <ConfirmDialog
         opened={confirming !== undefined}
         title={confirming ? t('mfa.removeConfirmTitle', { name: confirming.name }) : ''}
         message={confirming ? t('mfa.removeConfirm', { name: confirming.name }) : ''}

@@ -6,7 +6,7 @@ import { FactorProvider, FactorType, type SecurityQuestionOption } from '../../.
 import { useT } from '../../messages/t';
 import { hasStatus, isRemoved } from '../../shared/factorAnswers';
 import { useDraft } from '../../shared/draft';
-import { LazyConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -155,7 +155,7 @@ export function SecurityQuestionPage() {
           />
         )}
       </Paper>
-      <LazyConfirmDialog
+      <ConfirmDialog
         opened={confirmingDelete}
         title={t('question.deleteConfirmTitle')}
         message={t('question.deleteConfirm')}

@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Text, type MantineColor } from '@mantine/core';
+import { Button, CloseButton, Group, Text, type MantineColor } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
 import { useT } from '../../messages/t';
+import classes from './ConfirmDialog.module.css';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -10,14 +12,18 @@ export interface ConfirmDialogProps {
   busy: boolean;
   onConfirm(): void;
   onCancel(): void;
-  /** Escape or the close button; Cancel by default. */
+  /** Escape, the close button or a click beside the dialog; Cancel by default. */
   onClose?(): void;
   /** Red by default: most questions here are about removing something. */
   confirmColor?: MantineColor;
 }
 
-/** A modal question with Cancel and a confirm button. Loaded on first use (see LazyConfirmDialog). */
-export default function ConfirmDialog({
+/**
+ * A modal question with Cancel and a confirm button, on the browser's own <dialog>: it keeps
+ * focus inside and makes the page behind it inert, Escape asks to close it, and focus goes back
+ * to where it was. Nothing to fetch when it opens, so it works offline too.
+ */
+export function ConfirmDialog({
   opened,
   title,
   message,
@@ -30,28 +36,55 @@ export default function ConfirmDialog({
   confirmColor = 'red.8',
 }: ConfirmDialogProps) {
   const t = useT();
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!opened || !dialog) return;
+    const before = document.activeElement;
+    // jsdom has no showModal.
+    if (dialog.showModal) dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      dialog.close?.();
+      if (before instanceof HTMLElement) before.focus();
+    };
+  }, [opened]);
+  if (!opened) return null;
+  const close = () => !busy && onClose();
   return (
-    // Built from Modal's parts so its header is a plain div: a <header> in a dialog would be a
-    // second banner landmark beside the page's own.
-    <Modal.Root opened={opened} onClose={() => !busy && onClose()} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header component="div">
-          <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={t('dialog.close')} />
-        </Modal.Header>
-        <Modal.Body>
-          <Text mb="md">{message}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
-            </Button>
-            <Button color={confirmColor} onClick={onConfirm} loading={busy}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <dialog
+      ref={ref}
+      className={classes.dialog}
+      aria-labelledby={`${id}t`}
+      aria-describedby={`${id}m`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      // A click on the backdrop lands on the dialog itself; its content is the inner box.
+      onClick={(event) => event.target === event.currentTarget && close()}
+    >
+      <div className={classes.box}>
+        {/* A plain div: a <header> in a dialog would be a second banner landmark beside the page's own. */}
+        <div className={classes.header}>
+          <Text component="h2" id={`${id}t`} fw={600} size="lg" m={0}>
+            {title}
+          </Text>
+          <CloseButton aria-label={t('dialog.close')} onClick={close} />
+        </div>
+        <Text id={`${id}m`} mb="md">
+          {message}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button color={confirmColor} onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </div>
+    </dialog>
   );
 }

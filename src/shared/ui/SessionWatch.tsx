@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../messages/t';
 import { sessionPlan } from '../auth/sessionPlan';
 import { useLogout } from '../auth/useLogout';
-import { LazyConfirmDialog } from './LazyConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 type Phase = 'active' | 'warning' | 'dismissed' | 'ended';
 
@@ -65,7 +65,7 @@ export function SessionWatch() {
 
   const ended = phase === 'ended';
   return (
-    <LazyConfirmDialog
+    <ConfirmDialog
       opened={phase === 'warning' || ended}
       title={t(ended ? 'session.endedTitle' : 'session.warningTitle')}
       message={t(ended ? 'session.ended' : 'session.warning')}
