@@ -80,7 +80,8 @@ describe('Profile: personal information', () => {
     );
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
-    const input = screen.getByRole('textbox', { name: 'Recovery email' });
+    // The form's code loads with this first click.
+    const input = await screen.findByRole('textbox', { name: 'Recovery email' });
     await waitFor(() => expect(input).toHaveFocus());
     await user.type(input, 'siuming@example.com');
     await user.dblClick(screen.getByRole('button', { name: 'Save' }));
@@ -95,7 +96,7 @@ describe('Profile: personal information', () => {
     server.use(http.post('*/api/v1/user/profile', () => HttpResponse.json({ errorMessage: 'Email domain not allowed' }, { status: 400 })));
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
-    await user.type(screen.getByRole('textbox', { name: 'Recovery email' }), 'me@blocked.example');
+    await user.type(await screen.findByRole('textbox', { name: 'Recovery email' }), 'me@blocked.example');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email domain not allowed');
     expect(screen.getByRole('textbox', { name: 'Recovery email' })).toHaveValue('me@blocked.example');
@@ -106,7 +107,8 @@ describe('Profile: personal information', () => {
     server.use(getGetProfileMockHandler(example<ProfileResponse>('getProfile', 'full')));
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Edit recovery email' }));
-    const input = screen.getByRole('textbox', { name: 'Recovery email' });
+    // The form's code loads with this first click.
+    const input = await screen.findByRole('textbox', { name: 'Recovery email' });
     expect(input).toHaveValue('tm.chan@example.com');
     await user.clear(input);
     await user.type(input, 'other@example.com');
@@ -195,7 +197,7 @@ describe('Profile: typing survives a sign-in round trip', () => {
   it('brings back the recovery email being typed, and forgets it on Cancel', async () => {
     const first = renderRoute('/profile/details');
     await first.user.click(await screen.findByRole('button', { name: 'Edit recovery email' }));
-    await first.user.type(screen.getByRole('textbox', { name: 'Recovery email' }), 'half@typed.example');
+    await first.user.type(await screen.findByRole('textbox', { name: 'Recovery email' }), 'half@typed.example');
     // The page goes away (a session ended; the identity provider; back again).
     first.unmount();
 
