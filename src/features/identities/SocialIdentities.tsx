@@ -28,21 +28,24 @@ export function SocialIdentities() {
   return useSocialBoxShown() ? <SocialIdentitiesBox /> : null;
 }
 
-function SocialIdentitiesBox() {
-  const t = useT();
+/** Sends the person to the provider to link it, the attempt kept for this tab and this person. */
+function useStartLink() {
   const navigate = useNavigate();
   const auth = useAuth();
-  const idps = useGetLinkedIdentities();
-  const unlink = useUnlinkIdentity();
-  const [confirming, setConfirming] = useState<IdentityRow>();
-
-  const startLink = (row: IdentityRow) => {
+  return (row: IdentityRow) => {
     // The attempt belongs to this tab and this person; they confirm the link once back.
     const owner = auth.subject();
     if (!owner) return;
     startLinkAttempt({ idpId: row.id, idpName: row.provider }, { owner, phase: 'provider' });
     void navigate({ to: '/auth/$provider/login', params: { provider: row.provider } });
   };
+}
+
+/** Unlinking an identity after the person confirmed it: `confirming` is the one they are asked about. */
+function useUnlink(idps: ReturnType<typeof useGetLinkedIdentities>) {
+  const t = useT();
+  const unlink = useUnlinkIdentity();
+  const [confirming, setConfirming] = useState<IdentityRow>();
 
   const confirmUnlink = () => {
     if (!confirming || unlink.isPending) return;
@@ -57,7 +60,44 @@ function SocialIdentitiesBox() {
       },
     );
   };
+  return { confirming, setConfirming, confirmUnlink, busy: unlink.isPending };
+}
 
+/** One provider: its logo and name, and Linked, Link or Unlink. */
+function IdentityItem({ row, onLink, onUnlink }: { row: IdentityRow; onLink: (row: IdentityRow) => void; onUnlink: (row: IdentityRow) => void }) {
+  const t = useT();
+  const control = identityControl(row);
+  const label = t(row.label);
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <ProviderLogo provider={row.provider} />
+        <Text fw={500}>{label}</Text>
+      </Group>
+      {control === 'linked' && (
+        <Badge color="var(--portal-status-on)" variant="outline" tt="none">
+          {t('identities.linked')}
+        </Badge>
+      )}
+      {control === 'link' && (
+        <Button size="xs" onClick={() => onLink(row)} aria-label={t('identities.linkLabel', { provider: label })}>
+          {t('identities.link')}
+        </Button>
+      )}
+      {control === 'unlink' && (
+        <Button size="xs" variant="default" onClick={() => onUnlink(row)} aria-label={t('identities.unlinkLabel', { provider: label })}>
+          {t('identities.unlink')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function SocialIdentitiesBox() {
+  const t = useT();
+  const startLink = useStartLink();
+  const idps = useGetLinkedIdentities();
+  const unlink = useUnlink(idps);
   const rows = idps.data ? identityRows(idps.data.idps) : [];
 
   return (
@@ -71,43 +111,19 @@ function SocialIdentitiesBox() {
       {idps.isPending && <PageLoader />}
       {idps.isError && <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {rows.map((row) => {
-          const control = identityControl(row);
-          const label = t(row.label);
-          return (
-            <Group key={row.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="sm" wrap="nowrap">
-                <ProviderLogo provider={row.provider} />
-                <Text fw={500}>{label}</Text>
-              </Group>
-              {control === 'linked' && (
-                <Badge color="var(--portal-status-on)" variant="outline" tt="none">
-                  {t('identities.linked')}
-                </Badge>
-              )}
-              {control === 'link' && (
-                <Button size="xs" onClick={() => startLink(row)} aria-label={t('identities.linkLabel', { provider: label })}>
-                  {t('identities.link')}
-                </Button>
-              )}
-              {control === 'unlink' && (
-                <Button size="xs" variant="default" onClick={() => setConfirming(row)} aria-label={t('identities.unlinkLabel', { provider: label })}>
-                  {t('identities.unlink')}
-                </Button>
-              )}
-            </Group>
-          );
-        })}
+        {rows.map((row) => (
+          <IdentityItem key={row.id} row={row} onLink={startLink} onUnlink={unlink.setConfirming} />
+        ))}
       </Stack>
       <ConfirmDialog
-        opened={confirming !== undefined}
-        onCancel={() => setConfirming(undefined)}
-        title={confirming ? t('identities.confirmTitle', { provider: t(confirming.label) }) : ''}
+        opened={unlink.confirming !== undefined}
+        onCancel={() => unlink.setConfirming(undefined)}
+        title={unlink.confirming ? t('identities.confirmTitle', { provider: t(unlink.confirming.label) }) : ''}
         message={t('identities.unlinkConfirm')}
         cancelLabel={t('profile.cancel')}
         confirmLabel={t('identities.unlink')}
-        busy={unlink.isPending}
-        onConfirm={confirmUnlink}
+        busy={unlink.busy}
+        onConfirm={unlink.confirmUnlink}
       />
     </Paper>
   );

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
+import type { Factor } from '../../../generated/model';
 import { textOf, useLanguage, useT } from '../../messages/t';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
@@ -80,20 +81,17 @@ function MethodName({ name, added }: { name: string; added: string | undefined }
   );
 }
 
+type Factors = ReturnType<typeof useGetFactors>;
+type Confirming = { factorId: string; name: string };
+
 /**
- * The sign-in methods with their removal (which asks first, naming the method). On the MFA
- * page (`review` off): every known factor, view mode showing its state, edit mode Remove or
- * Set up. In review (`review` on, the "This wasn't me" guide): only the methods set up, each
- * with Remove at once. `onRemoved` hears of each removal the server confirmed.
+ * Removing a factor after the person confirmed it: `confirming` is the factor they are asked
+ * about (spec: Remove resets it); `onRemoved` hears of each removal the server confirmed.
  */
-export function MfaMethods({ review = false, onRemoved }: { review?: boolean; onRemoved?: (name: string) => void }) {
+function useFactorRemoval(factors: Factors, onRemoved: ((name: string) => void) | undefined) {
   const t = useT();
-  const factors = useGetFactors();
   const reset = useResetFactor();
-  const [editingList, setEditing] = useState(false);
-  const editing = review || editingList;
-  // The factor the person is asked about before it is removed (spec: Remove resets it).
-  const [confirming, setConfirming] = useState<{ factorId: string; name: string }>();
+  const [confirming, setConfirming] = useState<Confirming>();
 
   const remove = () => {
     if (!confirming || reset.isPending) return;
@@ -113,10 +111,97 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
       },
     );
   };
+  return { confirming, setConfirming, remove, busy: reset.isPending };
+}
+
+/** The table of methods, each row with its name and its control (see RowControl). */
+function MethodsTable({
+  rows,
+  factors,
+  review,
+  editing,
+  busy,
+  onRemove,
+}: {
+  rows: MfaRow[];
+  factors: ReadonlyArray<Factor>;
+  review: boolean;
+  editing: boolean;
+  busy: boolean;
+  onRemove: (choice: Confirming) => void;
+}) {
+  const t = useT();
+  return (
+    <Table verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('mfa.method')}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {t(review ? 'mfa.remove' : 'mfa.status')}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => {
+          const name = textOf(row.name, t);
+          return (
+            <Table.Tr key={row.key}>
+              <Table.Td>
+                <MethodName name={name} added={addedOf(row, factors)} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <RowControl row={row} name={name} editing={editing} busy={busy} onRemove={(factorId) => onRemove({ factorId, name })} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The question asked before a method is removed, naming it. */
+function RemoveConfirm({
+  confirming,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  confirming: Confirming | undefined;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      opened={confirming !== undefined}
+      title={confirming ? t('mfa.removeConfirmTitle', { name: confirming.name }) : ''}
+      message={confirming ? t('mfa.removeConfirm', { name: confirming.name }) : ''}
+      confirmLabel={t('mfa.remove')}
+      cancelLabel={t('profile.cancel')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * The sign-in methods with their removal (which asks first, naming the method). On the MFA
+ * page (`review` off): every known factor, view mode showing its state, edit mode Remove or
+ * Set up. In review (`review` on, the "This wasn't me" guide): only the methods set up, each
+ * with Remove at once. `onRemoved` hears of each removal the server confirmed.
+ */
+export function MfaMethods({ review = false, onRemoved }: { review?: boolean; onRemoved?: (name: string) => void }) {
+  const t = useT();
+  const factors = useGetFactors();
+  const removal = useFactorRemoval(factors, onRemoved);
+  const [editingList, setEditing] = useState(false);
+  const editing = review || editingList;
 
   const all = factors.data ? mfaRows(factors.data.factors) : [];
   const rows = review ? all.filter((row) => row.action.kind === 'remove') : all;
-  const rowName = (row: MfaRow) => textOf(row.name, t);
 
   return (
     <>
@@ -132,48 +217,21 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
               </Button>
             </Group>
           )}
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('mfa.method')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t(review ? 'mfa.remove' : 'mfa.status')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => {
-                const name = rowName(row);
-                return (
-                  <Table.Tr key={row.key}>
-                    <Table.Td>
-                      <MethodName name={name} added={addedOf(row, factors.data?.factors ?? [])} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <RowControl
-                        row={row}
-                        name={name}
-                        editing={editing}
-                        busy={reset.isPending}
-                        onRemove={(factorId) => setConfirming({ factorId, name })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <MethodsTable
+            rows={rows}
+            factors={factors.data?.factors ?? []}
+            review={review}
+            editing={editing}
+            busy={removal.busy}
+            onRemove={removal.setConfirming}
+          />
         </Paper>
       )}
-      <ConfirmDialog
-        opened={confirming !== undefined}
-        title={confirming ? t('mfa.removeConfirmTitle', { name: confirming.name }) : ''}
-        message={confirming ? t('mfa.removeConfirm', { name: confirming.name }) : ''}
-        confirmLabel={t('mfa.remove')}
-        cancelLabel={t('profile.cancel')}
-        busy={reset.isPending}
-        onConfirm={remove}
-        onCancel={() => setConfirming(undefined)}
+      <RemoveConfirm
+        confirming={removal.confirming}
+        busy={removal.busy}
+        onConfirm={removal.remove}
+        onCancel={() => removal.setConfirming(undefined)}
       />
     </>
   );

@@ -64,28 +64,55 @@ function QuestionEditor({ form, options, enrolled, saving, deleting, onSubmit, o
   );
 }
 
-export function SecurityQuestionPage() {
+type Factors = ReturnType<typeof useGetFactors>;
+type EnrolledQuestion = ReturnType<typeof enrolledQuestion>;
+
+/** The tips shown above the current question. */
+function QuestionTips() {
   const t = useT();
-  const factors = useGetFactors();
-  const questions = useGetSecurityQuestions();
-  const enroll = useEnrollFactor();
-  const reset = useResetFactor();
-  // The question being chosen survives a sign-in round trip (a step-up); the answer never does.
-  const [draft, saveDraft, clearDraft] = useDraft('question');
-  const [editing, setEditing] = useState(draft !== undefined);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const form = useForm<QuestionForm>({
+  return (
+    <List size="sm" mb="md" spacing={4}>
+      {TIPS.map((tip) => (
+        <List.Item key={tip}>{t(tip)}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The current question (or none) and the button that opens the editor. */
+function CurrentQuestion({ enrolled, onEdit, editDisabled }: { enrolled: EnrolledQuestion; onEdit: () => void; editDisabled: boolean }) {
+  const t = useT();
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text data-testid="current-question">{enrolled ? enrolled.questionText : t('question.none')}</Text>
+      <Button variant="default" onClick={onEdit} disabled={editDisabled}>
+        {t('question.edit')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The form, whose chosen question survives a sign-in round trip (a step-up); the answer never does. */
+function useQuestionForm(draft: string | undefined, saveDraft: (question: string) => void) {
+  return useForm<QuestionForm>({
     mode: 'controlled',
     initialValues: { question: draft ?? '', answer: '' },
     onValuesChange: (values, previous) => {
       if (values.question !== previous.question && values.question !== '') saveDraft(values.question);
     },
   });
+}
 
-  const enrolled = enrolledQuestion(findQuestionFactor(factors.data?.factors));
-  const options = questions.data ?? [];
+/** Editing, saving and deleting the question, and the confirmation before a delete. */
+function useQuestionEditing(factors: Factors, options: ReadonlyArray<SecurityQuestionOption>, enrolled: EnrolledQuestion) {
+  const t = useT();
+  const enroll = useEnrollFactor();
+  const reset = useResetFactor();
+  const [draft, saveDraft, clearDraft] = useDraft('question');
+  const [editing, setEditing] = useState(draft !== undefined);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const form = useQuestionForm(draft, saveDraft);
   const busy = enroll.isPending || reset.isPending;
-  const refreshing = factors.isFetching && !factors.isPending;
 
   const startEditing = () => {
     form.setValues({ question: defaultQuestion(options, enrolled) ?? '', answer: '' });
@@ -120,50 +147,63 @@ export function SecurityQuestionPage() {
     );
   };
 
+  return {
+    form,
+    editing,
+    startEditing,
+    stopEditing,
+    save,
+    remove,
+    confirmingDelete,
+    setConfirmingDelete,
+    saving: enroll.isPending,
+    deleting: reset.isPending,
+  };
+}
+
+export function SecurityQuestionPage() {
+  const t = useT();
+  const factors = useGetFactors();
+  const questions = useGetSecurityQuestions();
+  const enrolled = enrolledQuestion(findQuestionFactor(factors.data?.factors));
+  const options = questions.data ?? [];
+  const editor = useQuestionEditing(factors, options, enrolled);
+  const refreshing = factors.isFetching && !factors.isPending;
+  const shown = factors.isSuccess && !refreshing;
+
   return (
     <>
       <PageTitle>{t('page.question')}</PageTitle>
-      <List size="sm" mb="md" spacing={4}>
-        {TIPS.map((tip) => (
-          <List.Item key={tip}>{t(tip)}</List.Item>
-        ))}
-      </List>
+      <QuestionTips />
       <Paper withBorder p="md" maw={640} component="section" aria-labelledby="current-question">
         <Title order={2} size="h4" id="current-question" mb="xs">
           {t('question.current')}
         </Title>
         {(factors.isPending || refreshing) && <PageLoader />}
         {factors.isError && <LoadError title={t('question.loadFailed')} onRetry={() => void factors.refetch()} />}
-        {factors.isSuccess && !refreshing && !editing && (
-          <Group justify="space-between" wrap="wrap">
-            <Text data-testid="current-question">{enrolled ? enrolled.questionText : t('question.none')}</Text>
-            <Button variant="default" onClick={startEditing} disabled={questions.isPending}>
-              {t('question.edit')}
-            </Button>
-          </Group>
-        )}
-        {factors.isSuccess && !refreshing && editing && (
+        {shown && !editor.editing && <CurrentQuestion enrolled={enrolled} onEdit={editor.startEditing} editDisabled={questions.isPending} />}
+        {shown && editor.editing && (
           <QuestionEditor
-            form={form}
+            form={editor.form}
             options={options}
             enrolled={Boolean(enrolled)}
-            saving={enroll.isPending}
-            deleting={reset.isPending}
-            onSubmit={save}
-            onDelete={() => setConfirmingDelete(true)}
-            onCancel={stopEditing}
+            saving={editor.saving}
+            deleting={editor.deleting}
+            onSubmit={editor.save}
+            onDelete={() => editor.setConfirmingDelete(true)}
+            onCancel={editor.stopEditing}
           />
         )}
       </Paper>
       <ConfirmDialog
-        opened={confirmingDelete}
+        opened={editor.confirmingDelete}
         title={t('question.deleteConfirmTitle')}
         message={t('question.deleteConfirm')}
         confirmLabel={t('question.delete')}
         cancelLabel={t('question.cancel')}
-        busy={reset.isPending}
-        onConfirm={remove}
-        onCancel={() => setConfirmingDelete(false)}
+        busy={editor.deleting}
+        onConfirm={editor.remove}
+        onCancel={() => editor.setConfirmingDelete(false)}
       />
     </>
   );
