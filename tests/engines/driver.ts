@@ -134,23 +134,61 @@ function freePort(): Promise<number> {
   });
 }
 
+/** WebKitWebDriver in a virtual display (MiniBrowser needs one), in a process group of its own. */
+async function startWebKitDriver(): Promise<{ base: string; stop(): void }> {
+  const port = await freePort();
+  const driver: ChildProcess = spawn('xvfb-run', ['-a', WEBKIT_DRIVER_PATH, `--port=${port}`], { detached: true, stdio: 'ignore' });
+  const stop = () => {
+    if (driver.pid) {
+      try {
+        process.kill(-driver.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${base}/status`)).ok) return { base, stop };
+    } catch {
+      if (tries > 100) {
+        stop();
+        throw new Error('webkit: WebKitWebDriver did not start');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** How long a MiniBrowser may take to open; one that takes longer has hung, not started slowly. */
+const SESSION_START_MS = 20_000;
+
 async function launchWebKit(): Promise<EngineBrowser> {
   for (const file of [WEBKIT_DRIVER_PATH, MINIBROWSER_PATH]) {
     if (!existsSync(file)) throw new Error(`webkit: ${file} is missing (Debian: apt-get install webkit2gtk-driver xvfb)`);
   }
-  const port = await freePort();
-  // MiniBrowser needs a display: the driver runs inside a virtual one, in a process group of its own.
-  const driver: ChildProcess = spawn('xvfb-run', ['-a', WEBKIT_DRIVER_PATH, `--port=${port}`], { detached: true, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
+  let driver = await startWebKitDriver();
+  // Under load a MiniBrowser now and then never answers its driver, and the driver then waits
+  // for it forever (seen once in CI: a test's set-up stalled its whole minute). Such a start is
+  // abandoned: the driver and its display are replaced, and the new one opens the browser.
+  const newSession = async (): Promise<WebDriverSession> => {
     try {
-      if ((await fetch(`${base}/status`)).ok) break;
-    } catch {
-      if (tries > 100) throw new Error('webkit: WebKitWebDriver did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      return await newWebDriverSession(driver.base, SESSION_START_MS);
+    } catch (error) {
+      console.log(`webkit: ${String(error)}; starting WebKitWebDriver again`);
+      driver.stop();
+      driver = await startWebKitDriver();
+      try {
+        return await newWebDriverSession(driver.base, SESSION_START_MS);
+      } catch (again) {
+        // The next test starts another driver (its first try fails fast on a stopped one).
+        driver.stop();
+        throw again;
+      }
     }
-  }
-  const first = await newWebDriverSession(base);
+  };
+  const first = await newSession();
   const version = `${first.capabilities.browserName} ${first.capabilities.browserVersion}`;
   await first.end();
   return {
@@ -158,7 +196,7 @@ async function launchWebKit(): Promise<EngineBrowser> {
     version,
     async newContext() {
       // A session is one MiniBrowser with an ephemeral profile: the tests' contexts share nothing.
-      const session = await newWebDriverSession(base);
+      const session = await newSession();
       return {
         async newTab() {
           if (!session.used) {
@@ -172,7 +210,7 @@ async function launchWebKit(): Promise<EngineBrowser> {
       };
     },
     async close() {
-      if (driver.pid) process.kill(-driver.pid, 'SIGTERM');
+      driver.stop();
     },
   };
 }
@@ -186,22 +224,31 @@ interface WebDriverSession {
   end(): Promise<void>;
 }
 
-async function newWebDriverSession(base: string): Promise<WebDriverSession> {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+/** The longest a command may take: an async script has 30 s (the session's script timeout). */
+const COMMAND_MS = 45_000;
+
+async function newWebDriverSession(base: string, startMs: number): Promise<WebDriverSession> {
+  const call = async <T>(method: string, path: string, body?: unknown, ms = COMMAND_MS): Promise<T> => {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(body),
+      signal: AbortSignal.timeout(ms),
     });
     const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
     if (!response.ok) throw new Error(`webkit: ${method} ${path}: ${answer.value.error}: ${answer.value.message}`);
     return answer.value;
   };
-  const created = await call<{ sessionId: string; capabilities: Record<string, string> }>('POST', '/session', {
-    capabilities: {
-      alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] }, timeouts: { script: 30_000 } },
+  const created = await call<{ sessionId: string; capabilities: Record<string, string> }>(
+    'POST',
+    '/session',
+    {
+      capabilities: {
+        alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] }, timeouts: { script: 30_000 } },
+      },
     },
-  });
+    startMs,
+  );
   const prefix = `/session/${created.sessionId}`;
   const session: WebDriverSession = {
     capabilities: created.capabilities,
@@ -209,7 +256,7 @@ async function newWebDriverSession(base: string): Promise<WebDriverSession> {
     used: false,
     current: '',
     command: (method, path, body) => call(method, `${prefix}${path}`, body),
-    end: async () => void (await call('DELETE', prefix).catch(() => undefined)),
+    end: async () => void (await call('DELETE', prefix, undefined, 15_000).catch(() => undefined)),
   };
   session.current = session.firstWindow;
   await session.command('POST', '/window/rect', { width: 1280, height: 800 }).catch(() => undefined);
