@@ -12,6 +12,11 @@ declare module 'virtual:route-tree/signed-in' {
   export const signedInPath: RegExp;
 }
 
+/** The signed-in pages that take no parameter (`/profile/mfa`...), sorted (vite-plugins/route-tree.ts). */
+declare module 'virtual:route-tree/pages' {
+  export const signedInPages: readonly string[];
+}
+
 /** The fixed words of the routes' paths (`profile`, `mfa`...), sorted (vite-plugins/route-tree.ts). */
 declare module 'virtual:route-tree/words' {
   export const pathWords: readonly string[];

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routesOf, signedInModule, wordsModule, type RouteEntry } from './route-tree.ts';
+import { pagesModule, routesOf, signedInModule, wordsModule, type RouteEntry } from './route-tree.ts';
 
 const generated = readFileSync(path.resolve(import.meta.dirname, '../src/routeTree.gen.ts'), 'utf8');
 
 /** The modules' exports, as the browser would get them. */
-async function modulesOf(routes: RouteEntry[]): Promise<{ signedInPath: RegExp; pathWords: string[] }> {
+async function modulesOf(routes: RouteEntry[]): Promise<{ signedInPath: RegExp; signedInPages: string[]; pathWords: string[] }> {
   const load = (source: string) => import(`data:text/javascript,${encodeURIComponent(source)}`);
-  return { ...(await load(signedInModule(routes))), ...(await load(wordsModule(routes))) };
+  return { ...(await load(signedInModule(routes))), ...(await load(pagesModule(routes))), ...(await load(wordsModule(routes))) };
 }
 
 describe('route-tree', () => {
@@ -26,7 +26,7 @@ describe('route-tree', () => {
   });
 
   it('matches the pages under the guard, a parameter as one segment, and nothing else', async () => {
-    const { signedInPath, pathWords } = await modulesOf([
+    const { signedInPath, signedInPages, pathWords } = await modulesOf([
       { id: '/', fullPath: '/' },
       { id: '/_authenticated', fullPath: '/' },
       { id: '/_authenticated/profile/', fullPath: '/profile/' },
@@ -39,7 +39,21 @@ describe('route-tree', () => {
     for (const address of ['/', '/signed-out', '/profiles', '/profile/mfa/enroll/OKTA', '/profile/mfa/enroll/OKTA/sms/x', '/x/profile']) {
       expect([address, signedInPath.test(address)]).toEqual([address, false]);
     }
+    expect(signedInPages).toEqual(['/profile']);
     expect(pathWords).toEqual(['enroll', 'mfa', 'profile', 'signed-out']);
+  });
+
+  it("lists the app's signed-in pages that take no parameter, the guide among them", async () => {
+    const { signedInPages } = await modulesOf(routesOf(generated));
+    expect(signedInPages).toEqual([
+      '/profile',
+      '/profile/details',
+      '/profile/login',
+      '/profile/mfa',
+      '/profile/password',
+      '/profile/question',
+      '/profile/secure-account',
+    ]);
   });
 
   it('refuses a route tree it cannot read', () => {

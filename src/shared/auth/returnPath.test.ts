@@ -5,6 +5,8 @@ describe('safeReturnPath', () => {
   it.each([
     ['/profile/mfa', '/profile/mfa'],
     ['/profile/login?x=1#top', '/profile/login?x=1#top'],
+    ['/profile/secure-account?login=abc', '/profile/secure-account?login=abc'],
+    ['/Profile/Secure-Account', '/profile/secure-account'],
     ['/profile/details/', '/profile/details'],
     ['/PROFILE/Password', '/profile/password'],
     ['/profile/mfa/enroll/OKTA/sms', '/profile/mfa/enroll/OKTA/sms'],

@@ -1,7 +1,7 @@
+import { signedInPages } from 'virtual:route-tree/pages';
+
 const DEFAULT_SIGNED_IN_PATH = '/profile';
 
-/** The signed-in pages a sign-in may return to (spec section 2), in their canonical case. */
-const SIGNED_IN_PAGES = ['/profile', '/profile/details', '/profile/password', '/profile/mfa', '/profile/question', '/profile/login'];
 /** The enrollment wizards: /profile/mfa/enroll/{provider}/{factorType}. */
 const ENROLMENT = /^\/profile\/mfa\/enroll\/([A-Za-z0-9_-]{1,32})\/([A-Za-z0-9_:%-]{1,64})$/i;
 
@@ -26,7 +26,8 @@ export function safeReturnPath(value: unknown): string {
   }
   if (url.origin !== ORIGIN) return DEFAULT_SIGNED_IN_PATH;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  const page = SIGNED_IN_PAGES.find((known) => known === path.toLowerCase());
+  // The signed-in pages, in their canonical case (read from the route tree at build time).
+  const page = signedInPages.find((known) => known === path.toLowerCase());
   const rest = `${url.search}${url.hash}`;
   if (page) return `${page}${rest}`;
   const wizard = ENROLMENT.exec(path);
