@@ -24,7 +24,9 @@ beforeEach(() => {
 async function openGuide(path = guidePath()) {
   const view = renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: 'Secure your account' });
+  // The guide's two answers: the sign-in methods, and the profile (its recovery email).
   await screen.findByRole('button', { name: 'Remove SMS Authentication' });
+  await screen.findByText(example<ProfileResponse>('getProfile', 'full').secondaryEmail!);
   return view;
 }
 
