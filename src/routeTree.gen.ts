@@ -20,6 +20,7 @@ import { Route as AuthenticatedProfileLoginRouteImport } from './routes/_authent
 import { Route as AuthenticatedProfilePasswordRouteImport } from './routes/_authenticated/profile/password'
 import { Route as AuthenticatedProfileQuestionRouteImport } from './routes/_authenticated/profile/question'
 import { Route as AuthenticatedProfileSecureAccountRouteImport } from './routes/_authenticated/profile/secure-account'
+import { Route as AuthProviderIndexRouteImport } from './routes/auth/$provider/index'
 import { Route as AuthProviderCallbackRouteImport } from './routes/auth/$provider/callback'
 import { Route as AuthProviderLoginRouteImport } from './routes/auth/$provider/login'
 import { Route as AuthDefaultCallbackRouteImport } from './routes/auth/default/callback'
@@ -90,6 +91,11 @@ const AuthenticatedProfileSecureAccountRoute =
     path: '/profile/secure-account',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthProviderIndexRoute = AuthProviderIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthProviderRoute,
+} as any)
 const AuthProviderCallbackRoute = AuthProviderCallbackRouteImport.update({
   id: '/callback',
   path: '/callback',
@@ -154,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/auth/default/login': typeof AuthDefaultLoginRoute
   '/idp/link/$provider': typeof IdpLinkProviderRouteWithChildren
   '/profile/': typeof AuthenticatedProfileIndexRoute
+  '/auth/$provider/': typeof AuthProviderIndexRoute
   '/idp/link/$provider/success': typeof IdpLinkProviderSuccessRoute
   '/profile/mfa/': typeof AuthenticatedProfileMfaIndexRoute
   '/idp/link/$provider/': typeof IdpLinkProviderIndexRoute
@@ -162,7 +169,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/signed-out': typeof SignedOutRoute
-  '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/idp/instructions': typeof IdpInstructionsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
@@ -174,6 +180,7 @@ export interface FileRoutesByTo {
   '/auth/default/callback': typeof AuthDefaultCallbackRoute
   '/auth/default/login': typeof AuthDefaultLoginRoute
   '/profile': typeof AuthenticatedProfileIndexRoute
+  '/auth/$provider': typeof AuthProviderIndexRoute
   '/idp/link/$provider/success': typeof IdpLinkProviderSuccessRoute
   '/profile/mfa': typeof AuthenticatedProfileMfaIndexRoute
   '/idp/link/$provider': typeof IdpLinkProviderIndexRoute
@@ -197,6 +204,7 @@ export interface FileRoutesById {
   '/auth/default/login': typeof AuthDefaultLoginRoute
   '/idp/link/$provider': typeof IdpLinkProviderRouteWithChildren
   '/_authenticated/profile/': typeof AuthenticatedProfileIndexRoute
+  '/auth/$provider/': typeof AuthProviderIndexRoute
   '/idp/link/$provider/success': typeof IdpLinkProviderSuccessRoute
   '/_authenticated/profile/mfa/': typeof AuthenticatedProfileMfaIndexRoute
   '/idp/link/$provider/': typeof IdpLinkProviderIndexRoute
@@ -220,6 +228,7 @@ export interface FileRouteTypes {
     | '/auth/default/login'
     | '/idp/link/$provider'
     | '/profile/'
+    | '/auth/$provider/'
     | '/idp/link/$provider/success'
     | '/profile/mfa/'
     | '/idp/link/$provider/'
@@ -228,7 +237,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/signed-out'
-    | '/auth/$provider'
     | '/idp/instructions'
     | '/profile/details'
     | '/profile/login'
@@ -240,6 +248,7 @@ export interface FileRouteTypes {
     | '/auth/default/callback'
     | '/auth/default/login'
     | '/profile'
+    | '/auth/$provider'
     | '/idp/link/$provider/success'
     | '/profile/mfa'
     | '/idp/link/$provider'
@@ -262,6 +271,7 @@ export interface FileRouteTypes {
     | '/auth/default/login'
     | '/idp/link/$provider'
     | '/_authenticated/profile/'
+    | '/auth/$provider/'
     | '/idp/link/$provider/success'
     | '/_authenticated/profile/mfa/'
     | '/idp/link/$provider/'
@@ -357,6 +367,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile/secure-account'
       preLoaderRoute: typeof AuthenticatedProfileSecureAccountRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/auth/$provider/': {
+      id: '/auth/$provider/'
+      path: '/'
+      fullPath: '/auth/$provider/'
+      preLoaderRoute: typeof AuthProviderIndexRouteImport
+      parentRoute: typeof AuthProviderRoute
     }
     '/auth/$provider/callback': {
       id: '/auth/$provider/callback'
@@ -455,11 +472,13 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 interface AuthProviderRouteChildren {
   AuthProviderCallbackRoute: typeof AuthProviderCallbackRoute
   AuthProviderLoginRoute: typeof AuthProviderLoginRoute
+  AuthProviderIndexRoute: typeof AuthProviderIndexRoute
 }
 
 const AuthProviderRouteChildren: AuthProviderRouteChildren = {
   AuthProviderCallbackRoute: AuthProviderCallbackRoute,
   AuthProviderLoginRoute: AuthProviderLoginRoute,
+  AuthProviderIndexRoute: AuthProviderIndexRoute,
 }
 
 const AuthProviderRouteWithChildren = AuthProviderRoute._addFileChildren(

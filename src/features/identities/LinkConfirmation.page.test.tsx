@@ -7,7 +7,7 @@ import { example } from '../../../tests/support/examples';
 import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, recordLinks } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { encodeLinkState, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
+import { encodeLinkState, LINK_ATTEMPT_TTL_MS, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
 
 const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 
@@ -100,6 +100,30 @@ describe('confirming a link at /profile', () => {
     expect(await screen.findByText('Nothing was linked.')).toBeInTheDocument();
     expect(linked).toEqual([]);
     expect(readLinkState()).toEqual({ mode: 'normal' });
+  });
+
+  it.each([
+    [
+      'expired while the page was open',
+      () => vi.setSystemTime(Date.now() + LINK_ATTEMPT_TTL_MS + 1000),
+      'This link request has expired, so nothing was linked. Please start again from your profile.',
+    ],
+    [
+      'replaced by another attempt while the page was open',
+      () => confirming({ idpId: '0oa4google', idpName: 'google', externalId: 'ext-other' }),
+      'The identity link was not completed, so nothing was linked: it had expired, or was started in another tab or by someone else. Please start again from your profile.',
+    ],
+  ])('an attempt %s: Link says why, links nothing and leaves for the profile details', async (_, meanwhile, message) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    confirming({ idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-1', externalName: 'CHAN, Tai Man', externalNameSource: 'profile' });
+    const linked = recordLinks();
+    const { router, user } = renderRoute('/profile');
+    const link = await screen.findByRole('button', { name: 'Link' });
+    meanwhile();
+    await user.click(link);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
+    expect(linked).toEqual([]);
   });
 
   it('on failure waits 3 s, then goes to the identity provider host', async () => {

@@ -126,7 +126,7 @@ type Confirmable = Extract<LinkConfirmation, { step: 'confirm' }>;
  * for an account that cannot be shown, tick the box first). Success shows the success page; a
  * failed link says so and leaves for the sign-in.
  */
-function ConfirmLink({ confirmation: { provider, attempt, idpId }, label }: { confirmation: Confirmable; label: string }) {
+function ConfirmLink({ confirmation: { provider, attempt, idpId, externalId }, label }: { confirmation: Confirmable; label: string }) {
   const t = useT();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -134,7 +134,7 @@ function ConfirmLink({ confirmation: { provider, attempt, idpId }, label }: { co
   const link = useLinkIdentity({ mutation: { meta: { ownStepUp: true } } });
   const [failed, setFailed] = useState(false);
   const [vouched, setVouched] = useState(false);
-  const { externalId, externalName, externalNameSource } = attempt.link;
+  const { externalName, externalNameSource } = attempt.link;
   const unnamed = !externalName || !externalNameSource;
 
   const confirm = () => {

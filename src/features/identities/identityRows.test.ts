@@ -4,7 +4,7 @@ import { example } from '../../../tests/support/examples';
 import { identityControl, identityRows } from './identityRows';
 
 describe('identityRows', () => {
-  it('labels the full persona’s identities and marks iAM Smart as not canUnlink', () => {
+  it('labels the full persona’s identities and marks iAM Smart as one the person cannot unlink', () => {
     const rows = identityRows(example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full').idps);
     expect(rows.map((r) => [r.label, r.provider, r.linked, identityControl(r)])).toEqual([
       ['identities.provider.smart', 'iamsmart', true, 'linked'],

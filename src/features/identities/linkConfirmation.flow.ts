@@ -18,7 +18,7 @@ import { discardLinkAttempt, markJustLinked, saveLinkAttempt, usableLinkAttempt,
  *   list); the attempt is over, and the page says so before it leaves for the sign-in.
  */
 export type LinkConfirmation = { provider: SocialProvider } & (
-  { step: 'confirm'; attempt: LinkAttempt & { link: { externalId: string } }; idpId: string } | { step: 'lookupFailed' } | { step: 'failed' }
+  { step: 'confirm'; attempt: LinkAttempt; idpId: string; externalId: string } | { step: 'lookupFailed' } | { step: 'failed' }
 );
 
 /** The attempt is over; why is said in a toast. */
@@ -40,12 +40,12 @@ export async function prepareLinkConfirmation(attempt: LinkAttempt, queryClient:
   const [, idps] = await Promise.allSettled([
     // A failed profile still renders the page, with the profile's error and its retry.
     queryClient.ensureQueryData(getGetProfileQueryOptions()),
-    knownId ? Promise.resolve(undefined) : queryClient.ensureQueryData(getGetLinkedIdentitiesQueryOptions()),
+    knownId ? undefined : queryClient.ensureQueryData(getGetLinkedIdentitiesQueryOptions()),
   ]);
   if (idps.status === 'rejected') return { provider, step: 'lookupFailed' };
   const idpId = knownId ?? identityRows(idps.value?.idps ?? []).find((row) => row.provider === provider)?.id;
   if (!idpId) return failed(provider, 'identities.noIdpId');
-  return { provider, step: 'confirm', attempt: { ...attempt, link: { ...attempt.link, externalId } }, idpId };
+  return { provider, step: 'confirm', attempt, idpId, externalId };
 }
 
 /**

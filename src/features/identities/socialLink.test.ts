@@ -59,9 +59,10 @@ describe('pinnedAuthorizeTarget', () => {
   });
 });
 
-describe('externalAccountOf', () => {
-  const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+/** An unsigned token carrying `claims`, its payload base64url-encoded as a provider's is. */
+const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 
+describe('externalAccountOf', () => {
   it("reads the contract's example tokens", () => {
     expect(externalAccountOf(example<{ id_token: string }>('exchangeSocialCode', 'new-user').id_token)).toEqual({
       externalId: 'ext-iamsmart-1029384756',
@@ -136,7 +137,6 @@ describe('externalAccountOf', () => {
 });
 
 describe("externalAccountOf for iAM Smart's tokenized id", () => {
-  const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
   it.each([
     [{ sub: 'ext-iamsmart-1' }, { externalId: 'ext-iamsmart-1' }],
     [

@@ -22,6 +22,11 @@ describe('the provider of /auth/{provider}/… and /idp/link/{provider}/…', ()
     expect(browser.assign).not.toHaveBeenCalled();
   });
 
+  it.each(['/auth/google', '/auth/google/'])('%s: a known provider with no page after it is a page not found', async (path) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
   it('a known provider reaches its page', async () => {
     renderRoute('/idp/link/google/success');
     expect(await screen.findByText('This tab has not linked an identity, so there is nothing to report here.')).toBeInTheDocument();

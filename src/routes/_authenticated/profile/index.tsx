@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_authenticated/profile/')({
   // A confirmation is rare: its flow and page load together, only when there is one.
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) => prepareLinkConfirmation(context.linkAttempt, context.queryClient),
-  component: function ConfirmLink() {
+  component: function LinkConfirmationRoute() {
     return <LinkConfirmationPage confirmation={Route.useLoaderData()} />;
   },
 });
