@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { createAppRouter } from '../../router';
 import { createQueryClient } from '../../shared/api/queryClient';
-import { SignInRefused, type SignInResult } from '../../shared/auth/auth';
+import type { SignInResult } from '../../shared/auth/auth';
+import { SignInRefused } from '../../shared/auth/openId';
 import { setLanguage } from '../../messages/i18n';
 import { AppProviders } from '../../shared/ui/AppProviders';
 

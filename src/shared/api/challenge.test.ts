@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStepUp, parseBearerChallenge, parseChallenges } from './challenge';
+import { parseBearerChallenge, parseChallenges } from './challenge';
+import { isStepUp } from './stepUp';
 
 describe('parseBearerChallenge', () => {
   it.each([

@@ -2,8 +2,6 @@
 // sessions never see one. What the rest of the app reads of a challenge is in stepUp.ts.
 import { STEP_UP_ERROR, type BearerChallenge } from './stepUp';
 
-export { isStepUp, type BearerChallenge } from './stepUp';
-
 /** One challenge of a WWW-Authenticate header (RFC 9110, 11.6.1): its scheme and parameters. */
 export interface Challenge {
   scheme: string;

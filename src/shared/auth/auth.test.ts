@@ -2,7 +2,8 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../tests/support/server';
-import { createAuth, userStorageKey } from './auth';
+import { createAuth } from './auth';
+import { userStorageKey } from './session';
 
 const KEY = userStorageKey();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -17,7 +18,6 @@ function stubManager(callbackUser: Record<string, unknown> = { access_token: 't'
   return {
     signinRedirect: vi.fn(async () => undefined),
     signinRedirectCallback: vi.fn(async () => stored({ ...callbackUser, state: { returnTo: '/profile/mfa' } })),
-    removeUser: vi.fn(async () => void window.sessionStorage.removeItem(KEY)),
     signoutRedirect: vi.fn(async () => undefined),
     signinSilent: vi.fn(async () => stored({ access_token: 'renewed', refresh_token: 'rt2', expires_at: inAnHour() })),
     metadataService: { getRevocationEndpoint: vi.fn(async () => 'http://localhost:9000/token/revocation') },
@@ -144,6 +144,25 @@ describe('createAuth', () => {
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 
+  it('a tab whose session a logout elsewhere voided, before it has heard of it, signs nobody in by itself', async () => {
+    storeUser({ access_token: 't', refresh_token: 'rt', expires_at: inAnHour() });
+    window.sessionStorage.setItem('portal.signedInAt', '1000');
+    window.localStorage.setItem('portal.signedOutAt', '2000');
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    const listener = vi.fn();
+    auth.onSignedOutElsewhere(listener);
+    const revoked = recordRevocations();
+    // A 401 of a call sent after that logout asks first whether a logout has begun.
+    expect(auth.signedOut()).toBe(true);
+    await auth.signIn({ returnTo: '/profile/mfa' });
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    // This tab's session ends here, as if the logout's message had arrived.
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    await vi.waitFor(() => expect(revoked).toEqual(['token=rt&token_type_hint=refresh_token&client_id=account-portal']));
+  });
+
   it('renews with the refresh token only, and never once signing out has begun', async () => {
     storeUser({ access_token: 'old', expires_at: inAnHour() });
     const manager = stubManager();
@@ -199,12 +218,15 @@ describe('createAuth', () => {
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 
-  it('forgets the user in this browser through the library', async () => {
+  it('forgets the user in this browser without the OpenID library (which may be what failed to load)', async () => {
     storeUser({ access_token: 't', expires_at: inAnHour() });
-    const manager = stubManager();
-    const { auth } = authWith(manager);
+    const load = vi.fn(async (): Promise<UserManager> => {
+      throw new Error('chunk failed');
+    });
+    const auth = createAuth(load, { channel: quietChannel });
     await auth.forgetUser();
-    expect(manager.removeUser).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
     expect(auth.accessToken()).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
   });
 });

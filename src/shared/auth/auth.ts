@@ -3,11 +3,8 @@ import { startingLanguage } from '../../messages/language';
 import { config } from '../config';
 import { createOpenId, SignInRefused, type SignInOptions } from './openId';
 import { safeReturnPath } from './returnPath';
-import { createSession, defaultChannel, type SessionChannel } from './session';
+import { createSession, type SessionOptions } from './session';
 import type { StoredUser } from './storedUser';
-
-export { SignInRefused } from './openId';
-export { clearLocalState, userStorageKey } from './session';
 
 /** What a completed sign-in tells the page that completed it. */
 export interface SignInResult {
@@ -65,22 +62,15 @@ export interface Auth {
   onSignedOutElsewhere(listener: () => void): () => void;
 }
 
-export interface AuthOptions {
-  storage?: Storage;
-  local?: Storage;
-  key?: string;
+/**
+ * The session's options, and the library's. `watch`: whether this instance follows logouts in
+ * other tabs (the app's does, the default here); the one the page's first code uses to leave
+ * for sign-in does not.
+ */
+export interface AuthOptions extends SessionOptions {
   clientId?: string;
-  channel?: SessionChannel;
-  now?: () => number;
-  /** Which page this is (tests hand in their own). */
-  page?: string;
   /** The portal's language now, for the identity provider's page (the app passes the switch's). */
   language?: () => string;
-  /**
-   * Whether this instance follows logouts in other tabs (the app's does); the one the page's
-   * first code uses to leave for sign-in does not.
-   */
-  watch?: boolean;
 }
 
 /**
@@ -90,9 +80,14 @@ export interface AuthOptions {
  */
 export function createAuth(
   loadManager?: () => Promise<UserManager>,
-  { clientId = config.oidcClientId, now = Date.now, language = startingLanguage, watch = true, channel, ...stores }: AuthOptions = {},
+  { clientId = config.oidcClientId, now = Date.now, language = startingLanguage, watch = true, ...stores }: AuthOptions = {},
 ): Auth {
-  const session = createSession({ ...stores, now, watch, channel: channel ?? (watch ? defaultChannel() : undefined) });
+  const session = createSession({ ...stores, now, watch });
+  /** Whether a logout has begun, here or (heard of or not yet) in another tab, which it then ends here. */
+  const signedOut = () => {
+    session.endIfLoggedOutElsewhere();
+    return session.ended();
+  };
   const openId = createOpenId(loadManager, { clientId, now, language });
   // The refresh token of a session a logout elsewhere ended must not outlive it either.
   session.onEndedElsewhere((voided) => void (voided.refresh_token && openId.revoke(voided.refresh_token)));
@@ -106,7 +101,7 @@ export function createAuth(
     // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
     // fresh page (the signed-out page's link).
     async signIn(options = {}) {
-      if (!session.ended()) await openId.signIn(options);
+      if (!signedOut()) await openId.signIn(options);
     },
     isPendingSignIn: session.isPendingSignIn,
     async completeSignIn(url) {
@@ -135,8 +130,8 @@ export function createAuth(
     expiresAt: () => session.user()?.expires_at,
     // Who is signed in does not change when the access token expires.
     subject: () => session.user(0)?.profile.sub,
-    signedOut: session.ended,
-    forgetUser: openId.removeUser,
+    signedOut,
+    forgetUser: async () => session.removeUser(),
     async signOut({ endServerSessions, leaveTo, ready } = {}) {
       // A second Logout (the header and the session dialog both offer one) has nothing left to do.
       if (session.ended()) return;

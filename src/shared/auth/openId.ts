@@ -75,7 +75,7 @@ function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
 }
 
 /** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
-export async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
+async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
   return (await import('./oidcLibrary')).createUserManager(origin);
 }
 
@@ -114,7 +114,7 @@ async function atMostLeaveWait(ready: Promise<unknown>): Promise<void> {
 }
 
 /** The parameters of the authorization request, and the state that comes back with its callback. */
-export function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace }: SignInOptions, startedAt: number, language: string) {
+function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace }: SignInOptions, startedAt: number, language: string) {
   const state: SignInState = {
     returnTo: safeReturnPath(returnTo),
     startedAt,
@@ -142,8 +142,6 @@ export interface OpenId {
   completeSignIn(url: string): Promise<{ user: User; state: SignInState }>;
   /** Renews the tokens with the refresh token; null when that is refused. */
   renew(): Promise<User | null>;
-  /** Removes the stored user through the library. */
-  removeUser(): Promise<void>;
   /** Revokes a refresh token, giving up after 2 s; never fails. */
   revoke(refreshToken: string): Promise<void>;
   /**
@@ -181,9 +179,6 @@ export function createOpenId(
       } catch {
         return null;
       }
-    },
-    async removeUser() {
-      await (await manager()).removeUser();
     },
     async revoke(refreshToken) {
       await manager().then(

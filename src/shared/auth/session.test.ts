@@ -141,4 +141,15 @@ describe('tabCredentials', () => {
     expect(tabCredentials.accessToken()).toBeUndefined();
     expect(tabCredentials.ended()).toBe(true);
   });
+
+  it('counts a session a logout in another tab voided as ended, before this tab has heard of that logout', () => {
+    storeUser({ access_token: 't', expires_at: inAnHour() });
+    window.sessionStorage.setItem('portal.signedInAt', '1000');
+    expect(tabCredentials.ended()).toBe(false);
+    window.localStorage.setItem('portal.signedOutAt', '2000');
+    expect(tabCredentials.ended()).toBe(true);
+    expect(tabCredentials.accessToken()).toBeUndefined();
+    // Reading ends nothing: the tab's own watching session does that, and says so.
+    expect(window.sessionStorage.getItem(KEY)).not.toBeNull();
+  });
 });

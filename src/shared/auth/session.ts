@@ -41,7 +41,7 @@ export interface SessionChannel {
 
 const SIGNED_OUT_MESSAGE = 'signed-out';
 
-export function defaultChannel(): SessionChannel | undefined {
+function defaultChannel(): SessionChannel | undefined {
   return typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
 }
 
@@ -61,6 +61,11 @@ export interface Credentials {
 }
 
 export interface Session extends Credentials {
+  /**
+   * True once this tab's session has ended, or a logout elsewhere voided it (its sign-in came
+   * before that logout) even if this tab has not yet heard of it.
+   */
+  voided(): boolean;
   /** The stored user, unless its token has expired (at `nowSeconds`), the session has ended or a later logout voided it. */
   user(nowSeconds?: number): StoredUser | null;
   /**
@@ -91,6 +96,7 @@ export interface SessionOptions {
   now?: () => number;
   /** Which page this is (tests hand in their own). */
   page?: string;
+  /** How logouts reach the other tabs; a watching session's default is the portal's BroadcastChannel. */
   channel?: SessionChannel;
   /** Whether this session follows logouts in other tabs (the app's does; a reader does not). */
   watch?: boolean;
@@ -102,8 +108,8 @@ export function createSession({
   key = userStorageKey(),
   now = Date.now,
   page = THIS_PAGE,
-  channel,
   watch = false,
+  channel = watch ? defaultChannel() : undefined,
 }: SessionOptions = {}): Session {
   const listeners = new Set<(voided: StoredUser) => void>();
   const ended = () => storage.getItem(ENDED_PAGE_KEY) === page;
@@ -139,6 +145,7 @@ export function createSession({
     user,
     accessToken: () => user()?.access_token,
     ended,
+    voided,
     recordSignIn(startedAt) {
       storage.setItem(SIGNED_IN_AT_KEY, String(startedAt));
       return predatesLogout();
@@ -170,9 +177,11 @@ export function createSession({
 
 /**
  * This tab's session as the fetch function reads it, from storage on every call: no copy of
- * the token is kept, and the settings (which name the stored user) are loaded by then.
+ * the token is kept, and the settings (which name the stored user) are loaded by then. A
+ * session a logout elsewhere has voided counts as ended at once, before this tab has heard of
+ * that logout (its watching session then ends it here, and says so).
  */
 export const tabCredentials: Credentials = {
   accessToken: () => createSession().accessToken(),
-  ended: () => createSession().ended(),
+  ended: () => createSession().voided(),
 };

@@ -17,13 +17,15 @@ describe('readStoredUser', () => {
     const user = new User({
       access_token: 'abc',
       id_token: 'id',
+      refresh_token: 'rt',
       token_type: 'Bearer',
       profile: { sub: 'u1', iss: 'x', aud: 'y', exp: 0, iat: 0 },
       expires_at: inAnHour(),
     });
     await manager.storeUser(user);
     const read = readStoredUser(window.sessionStorage, userStorageKey('http://localhost:9000', 'account-portal'));
-    expect(read).toMatchObject({ access_token: 'abc', id_token: 'id', profile: { sub: 'u1' } });
+    // Renewal and the logout's revocation read the refresh token; the expiry decides which token is handed out.
+    expect(read).toMatchObject({ access_token: 'abc', id_token: 'id', refresh_token: 'rt', expires_at: user.expires_at, profile: { sub: 'u1' } });
   });
 
   it.each([
