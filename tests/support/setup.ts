@@ -35,6 +35,15 @@ if (typeof window !== 'undefined') {
   window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView ??= () => undefined;
+  // A modal <dialog> as the browser's, without the top layer: open, and closed with its close event.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
 }
 
 // The app reads its settings from /config.json at start-up; tests use the dev stack's.

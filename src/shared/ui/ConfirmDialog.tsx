@@ -21,7 +21,9 @@ export interface ConfirmDialogProps {
 /**
  * A modal question with Cancel and a confirm button, on the browser's own <dialog>: it keeps
  * focus inside and makes the page behind it inert, Escape asks to close it, and focus goes back
- * to where it was. Nothing to fetch when it opens, so it works offline too.
+ * to where it was. Nothing to fetch when it opens, so it works offline too. Its owner decides
+ * when it closes: one the browser closes by itself (Chromium does on a second Escape, even
+ * when the first was refused) opens again, and asks the owner as Escape does.
  */
 export function ConfirmDialog({
   opened,
@@ -42,11 +44,9 @@ export function ConfirmDialog({
     const dialog = ref.current;
     if (!opened || !dialog) return;
     const before = document.activeElement;
-    // jsdom has no showModal.
-    if (dialog.showModal) dialog.showModal();
-    else dialog.setAttribute('open', '');
+    dialog.showModal();
     return () => {
-      dialog.close?.();
+      dialog.close();
       if (before instanceof HTMLElement) before.focus();
     };
   }, [opened]);
@@ -62,6 +62,13 @@ export function ConfirmDialog({
         event.preventDefault();
         close();
       }}
+      // A dialog still on the page was closed by the browser: its owner closes it by unmounting
+      // it (whose own close event, queued, finds it gone).
+      onClose={(event) => {
+        if (!event.currentTarget.isConnected) return;
+        event.currentTarget.showModal();
+        close();
+      }}
       // A click on the backdrop lands on the dialog itself; its content is the inner box.
       onClick={(event) => event.target === event.currentTarget && close()}
     >
@@ -71,7 +78,7 @@ export function ConfirmDialog({
           <Text component="h2" id={`${id}t`} fw={600} size="lg" m={0}>
             {title}
           </Text>
-          <CloseButton aria-label={t('dialog.close')} onClick={close} />
+          <CloseButton aria-label={t('dialog.close')} onClick={close} disabled={busy} />
         </div>
         <Text id={`${id}m`} mb="md">
           {message}
