@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_ON, componentsUsed, mantineOrder, mantineStyles, sheetsNeeded } from './mantine-styles.ts';
@@ -37,10 +37,29 @@ describe('mantine-styles', () => {
     expect([...used]).toEqual(expect.arrayContaining(['Button', 'Table', 'TextInput', 'PasswordInput', 'Radio', 'NativeSelect', 'CloseButton']));
   });
 
+  it("knows what each component the portal renders is built on, as Mantine's own sources import it", () => {
+    const components = path.join(ROOT, 'node_modules/@mantine/core/esm/components');
+    /** The components a component's module imports (`../Paper/Paper.mjs`), and theirs. */
+    const builtOn = (component: string, found = new Set<string>()): Set<string> => {
+      const file = path.join(components, component, `${component}.mjs`);
+      if (!existsSync(file)) return found;
+      for (const [, base] of readFileSync(file, 'utf8').matchAll(/from "\.\.\/([A-Z]\w*)\/\1\.mjs"/g)) {
+        if (!found.has(base!)) builtOn(base!, found.add(base!));
+      }
+      return found;
+    };
+    const used = new Set(sourceFiles(path.join(ROOT, 'src')).flatMap((file) => componentsUsed(readFileSync(file, 'utf8'))));
+    expect(builtOn('Card')).toContain('Paper');
+    for (const component of used) {
+      const missing = [...builtOn(component)].filter((base) => hasSheet(base) && !(BUILT_ON[component] ?? []).includes(base));
+      expect([component, missing]).toEqual([component, []]);
+    }
+  });
+
   it('a module gets the sheets of its components, of their parts and of what they are built on', () => {
     const source = `import { PasswordInput, Radio, Table } from '@mantine/core';\n<Radio.Card /><Table.ScrollContainer /><Table.Tr />`;
     expect([...sheetsNeeded(source, hasSheet)].sort()).toEqual(
-      ['ActionIcon', 'InlineInput', 'Input', 'PasswordInput', 'Radio', 'RadioCard', 'ScrollArea', 'Table', 'UnstyledButton'].sort(),
+      ['ActionIcon', 'InlineInput', 'Input', 'Loader', 'PasswordInput', 'Radio', 'RadioCard', 'ScrollArea', 'Table', 'UnstyledButton'].sort(),
     );
   });
 

@@ -15,7 +15,7 @@ const PAGES = 'virtual:route-tree/pages';
 const WORDS = 'virtual:route-tree/words';
 
 /** The layout route whose pages need a session (its guard, src/routes/_authenticated.tsx). */
-export const GUARD = '/_authenticated';
+const GUARD = '/_authenticated';
 
 export interface RouteEntry {
   id: string;

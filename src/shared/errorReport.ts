@@ -33,7 +33,6 @@ export function startErrorReporting(url: string, language: () => string) {
         // A beacon outlives the page and needs no answer; text/plain keeps it a simple request, so
         // a collector on another origin needs no preflight.
         (to, body) => void navigator.sendBeacon(to, new Blob([body], { type: 'text/plain;charset=UTF-8' })),
-        where,
       ),
     );
     // Reporting must never become an error of its own (its code unreadable offline included).

@@ -77,6 +77,9 @@ describe('errorReportOf', () => {
     // Every route's words are known (read from the route tree), the newest page's too.
     ['/profile/secure-account', '/profile/secure-account'],
     ['/idp/link/google', '/idp/link/google'],
+    // The contract's providers and factor kinds are known values too.
+    ['/auth/iamsmart/callback', '/auth/iamsmart/callback'],
+    ['/profile/mfa/enroll/CUSTOM/token:hotp', '/profile/mfa/enroll/CUSTOM/token:hotp'],
     ['/profile/mfa/enroll/okta/taiman.chan@cityu.edu.hk', '/profile/mfa/enroll/$/$'],
     ['/a/b/c/d/e/f/g/h/i/j', '/$/$/$/$/$/$/$/$'],
   ])('route of %s is %s', (path, route) => {
@@ -113,17 +116,12 @@ describe('errorReportOf', () => {
 describe('createErrorReporter', () => {
   it('sends each distinct error once and at most five per page', () => {
     const send = vi.fn();
-    const report = createErrorReporter('https://errors.example/collect', send, () => where);
-    report(new Error('one'), 'error');
-    report(new Error('two'), 'error');
+    const report = createErrorReporter('https://errors.example/collect', send);
+    report(new Error('one'), 'error', where);
+    report(new Error('two'), 'error', where);
     const routes = ['/', '/profile/details', '/profile/mfa', '/profile/password', '/profile/question', '/profile/login', '/signed-out'];
-    for (const path of routes) createErrorReporter('https://errors.example/collect', send, () => ({ ...where, path }));
-    let path = '/';
-    const many = createErrorReporter('https://errors.example/collect', send, () => ({ ...where, path }));
-    for (const next of routes) {
-      path = next;
-      many(new Error('x'), 'error');
-    }
+    const many = createErrorReporter('https://errors.example/collect', send);
+    for (const path of routes) many(new Error('x'), 'error', { ...where, path });
     // The same class on the same route is one error; seven routes, five reports.
     expect(send).toHaveBeenCalledTimes(1 + 5);
     expect(send.mock.calls[0]![0]).toBe('https://errors.example/collect');
@@ -132,15 +130,11 @@ describe('createErrorReporter', () => {
 
   it('sends nothing without an address, and survives a failing send', () => {
     const send = vi.fn();
-    createErrorReporter('', send, () => where)(new Error('x'), 'error');
+    createErrorReporter('', send)(new Error('x'), 'error', where);
     expect(send).not.toHaveBeenCalled();
-    const failing = createErrorReporter(
-      'https://errors.example/collect',
-      () => {
-        throw new Error('offline');
-      },
-      () => where,
-    );
-    expect(() => failing(new Error('x'), 'error')).not.toThrow();
+    const failing = createErrorReporter('https://errors.example/collect', () => {
+      throw new Error('offline');
+    });
+    expect(() => failing(new Error('x'), 'error', where)).not.toThrow();
   });
 });

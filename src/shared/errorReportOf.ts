@@ -1,5 +1,8 @@
 // What a report is made of, loaded with the first error to report (see errorReport.ts).
 import { pathWords } from 'virtual:route-tree/words';
+import { FactorProvider } from '../../generated/model/factorProvider';
+import { FactorType } from '../../generated/model/factorType';
+import { SocialProvider } from '../../generated/model/socialProvider';
 
 /**
  * A small report of each unexpected error, sent to `errorReportUrl` (config.json) when it is set.
@@ -64,25 +67,12 @@ const KNOWN_CLASSES = new Set([
  * The words the portal's addresses are made of: the routes' own (read from the route tree at
  * build time) and the parameters with fixed values; any other segment is a parameter or noise.
  */
-const ROUTE_WORDS = new Set([
+const ROUTE_WORDS = new Set<string>([
   ...pathWords,
-  // Providers and factor kinds.
-  'iamsmart',
-  'google',
-  'apple',
-  'facebook',
-  'linkedin',
-  'OKTA',
-  'GOOGLE',
-  'FIDO',
-  'CUSTOM',
-  'push',
-  'sms',
-  'call',
-  'email',
-  'webauthn',
-  'token:software:totp',
-  'token:hotp',
+  // Providers and factor kinds: the contract's fixed values.
+  ...Object.values(SocialProvider),
+  ...Object.values(FactorProvider),
+  ...Object.values(FactorType),
 ]);
 
 const LANGUAGES = new Set(['en', 'zh-HK', 'zh-CN']);
@@ -92,7 +82,7 @@ const OWN_FRAME = /\/assets\/([A-Za-z0-9_-]{1,80}\.js):(\d{1,7}):(\d{1,7})\)?$/;
 /** A page that fails in a loop sends a few reports, not thousands. */
 const MAX_REPORTS_PER_PAGE = 5;
 
-export function errorClassOf(error: unknown): string {
+function errorClassOf(error: unknown): string {
   if (error instanceof Error || (typeof DOMException === 'function' && error instanceof DOMException)) {
     const name = (error as Error).name;
     return KNOWN_CLASSES.has(name) ? name : 'Error';
@@ -107,7 +97,7 @@ export function routeOf(pathname: string): string {
   return `/${segments.map((segment) => (ROUTE_WORDS.has(segment) ? segment : '$')).join('/')}`;
 }
 
-export function buildOf(entry: string): string {
+function buildOf(entry: string): string {
   const file = /\/([A-Za-z0-9_-]{1,80}\.js)(?:[?#].*)?$/.exec(entry)?.[1];
   return file ?? 'unknown';
 }
@@ -128,7 +118,7 @@ export function browserOf(userAgent: string): string {
   return 'other';
 }
 
-export function framesOf(error: unknown): string[] {
+function framesOf(error: unknown): string[] {
   const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
   const frames: string[] = [];
   for (const line of stack.split('\n')) {
@@ -154,10 +144,10 @@ export function errorReportOf(error: unknown, kind: ErrorReport['kind'], where: 
 }
 
 /** Sends reports to one address: each distinct error once, a handful per page at most. */
-export function createErrorReporter(url: string, send: (url: string, body: string) => void, where: () => Where) {
+export function createErrorReporter(url: string, send: (url: string, body: string) => void) {
   const sent = new Set<string>();
-  /** `at`: where the error happened, when it was read before this code loaded. */
-  return (error: unknown, kind: ErrorReport['kind'], at: Where = where()) => {
+  /** `at`: where the error happened, read as it happened (before this code had loaded). */
+  return (error: unknown, kind: ErrorReport['kind'], at: Where) => {
     if (!url || sent.size >= MAX_REPORTS_PER_PAGE) return;
     const report = errorReportOf(error, kind, at);
     const key = `${report.kind} ${report.errorClass} ${report.route} ${report.frames[0] ?? ''}`;
