@@ -23,6 +23,19 @@ const apiProxy = apiProxyFor(process.env);
 // origins the Content-Security-Policy of the preview server allows.
 const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 
+/** Component tests that cannot share a worker with other files: they run in the isolated project. */
+const OWN_WORKER = [
+  // vi.mock of a module other files have already loaded.
+  'src/shared/ui/ChunkBoundary.test.tsx',
+  'src/features/mfa/wizards/useWizard.test.tsx',
+  // Its failing-data case still shows the overview when run after other files.
+  'src/features/security-overview/SecurityOverview.test.tsx',
+  // A page's own state: the sessions other files started still listen to this window's storage
+  // events, and the reports already sent from this page count against its five.
+  'src/shared/auth/session.test.ts',
+  'src/shared/errorReport.test.ts',
+];
+
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
   plugins: [
@@ -74,18 +87,7 @@ export default defineConfig({
           name: 'components',
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [
-            '**/node_modules/**',
-            // vi.mock of a module other files have already loaded: listed in 'isolated' too.
-            'src/shared/ui/ChunkBoundary.test.tsx',
-            'src/features/mfa/wizards/useWizard.test.tsx',
-            // Its failing-data case still shows the overview when run after other files.
-            'src/features/security-overview/SecurityOverview.test.tsx',
-            // A page's own state: the sessions other files started still listen to this window's
-            // storage events, and the reports already sent from this page count against its five.
-            'src/shared/auth/session.test.ts',
-            'src/shared/errorReport.test.ts',
-          ],
+          exclude: ['**/node_modules/**', ...OWN_WORKER],
         },
       },
       {
@@ -93,11 +95,7 @@ export default defineConfig({
         test: {
           name: 'isolated',
           include: [
-            'src/shared/ui/ChunkBoundary.test.tsx',
-            'src/features/mfa/wizards/useWizard.test.tsx',
-            'src/features/security-overview/SecurityOverview.test.tsx',
-            'src/shared/auth/session.test.ts',
-            'src/shared/errorReport.test.ts',
+            ...OWN_WORKER,
             'tests/contract/**/*.test.ts',
             'mock/**/*.test.ts',
             'scripts/**/*.test.ts',

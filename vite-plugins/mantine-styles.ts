@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { APP_ENTRY } from './chunk-groups.ts';
 
 /**
  * The sheets of the components a component is built on, besides its own (read from Mantine's
@@ -86,7 +87,7 @@ export function mantineOrder(stylesDir: string): (sheets: Iterable<string>) => s
 }
 
 /** The plugin; `entry` is the module that starts the app, which gets the global sheets first. */
-export function mantineStyles({ root = process.cwd(), entry = 'src/main.tsx' } = {}): Plugin {
+export function mantineStyles({ root = process.cwd(), entry = APP_ENTRY } = {}): Plugin {
   const src = path.resolve(root, 'src') + path.sep;
   const entryFile = path.resolve(root, entry);
   const stylesDir = path.resolve(root, 'node_modules/@mantine/core/styles');

@@ -46,7 +46,16 @@ describe('splitByUsers', () => {
     ]);
     expect(later.parts.get(`${CLIENT}${DECLARATION}useEnroll&copy=1`)).toContain(`import { enroll } from "${CLIENT}${DECLARATION}enroll&copy=1";`);
     expect(splitByUsers(code, CLIENT, shared, () => true)!.parts.size).toBe(0);
-    expect(splitByUsers(code, CLIENT, shared, (file) => file.endsWith('a.tsx'))!.parts.size).toBe(8);
+    // One user in the app shares nothing: each file, the app's too, gets its own copy of what it reads.
+    const mixed = splitByUsers(code, CLIENT, shared, (file) => file.endsWith('a.tsx'))!;
+    const both = ['/repo/src/a.tsx', '/repo/src/b.tsx'];
+    expect([...mixed.owners].map(([name, owners]) => [name, [...owners.keys()]]).sort()).toEqual([
+      ['enroll', both],
+      ['enrollUrl', both],
+      ['useEnroll', both],
+      ['withKey', both],
+    ]);
+    expect(mixed.parts.size).toBe(8);
   });
 
   it('keeps everything when a route file (EVERYONE) or an unknown statement is involved', () => {

@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
+import { APP_ENTRY, staticImports } from './chunk-groups.ts';
 
 /** The generated client's modules (not the MSW handlers beside them). */
 export const CLIENT = /\/generated\/api\/[^/]+\/[^/.]+\.ts$/;
@@ -74,7 +75,7 @@ const importedName = ({ imported, local }: ImportSpecifier) => imported?.name ??
  * Who uses each declaration of each client module, read from the source files under `src`:
  * client module id -> name -> owners (files, or EVERYONE for a route file or `import *`).
  */
-export function clientUsers(src: string): Map<string, Map<string, Set<string>>> {
+function clientUsers(src: string): Map<string, Map<string, Set<string>>> {
   const users = new Map<string, Map<string, Set<string>>>();
   const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   for (const file of files) {
@@ -85,8 +86,8 @@ export function clientUsers(src: string): Map<string, Map<string, Set<string>>> 
       const names = users.get(client) ?? new Map<string, Set<string>>();
       users.set(client, names);
       for (const specifier of specifiers) {
-        const name = specifier.type === 'ImportSpecifier' && specifier.importKind !== 'type' ? importedName(specifier) : EVERYONE;
         if (specifier.importKind === 'type') continue;
+        const name = specifier.type === 'ImportSpecifier' ? importedName(specifier) : EVERYONE;
         const owners = names.get(name) ?? new Set<string>();
         owners.add(isRoute ? EVERYONE : absolute);
         names.set(name, owners);
@@ -199,35 +200,38 @@ export async function importOwned(
 }
 
 /**
- * The source files that the app (src/main.tsx) loads with it: its static imports, through the
- * route files' loaders and the pages that are not split from their route (codeSplitGroupings:
- * []), but not the pages the router plugin splits off (a route file's PascalCase imports).
- * Wider than the truth where unsure: a file counted here only gets fewer copies.
+ * The portal's own files a source file imports for its code: relative, not types only, and for
+ * a route file the router plugin splits, not its pages (its PascalCase imports).
  */
-export function appFiles(src: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [path.join(src, 'main.tsx')];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(file, 'utf8');
-    const splitRoute = path.relative(src, file).split(path.sep)[0] === 'routes' && !code.includes('codeSplitGroupings: []');
-    const program = parseAst(code, { lang: file.endsWith('x') ? 'tsx' : 'ts' }) as unknown as { body: Node[] };
-    for (const node of program.body) {
-      if ((node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration' && node.type !== 'ExportAllDeclaration') || !node.source)
-        continue;
-      if (node.importKind === 'type' || node.exportKind === 'type') continue;
-      const source = (node.source as { value: string }).value;
-      if (!source.startsWith('.')) continue;
-      const specifiers = (node.specifiers as ImportSpecifier[] | undefined) ?? [];
-      if (splitRoute && specifiers.length && specifiers.every((s) => /^[A-Z]/.test(s.local.name))) continue;
-      const base = path.resolve(path.dirname(file), source);
-      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
-      if (found) queue.push(found);
-    }
+function ownImports(file: string, src: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  const splitRoute = path.relative(src, file).split(path.sep)[0] === 'routes' && !code.includes('codeSplitGroupings: []');
+  const program = parseAst(code, { lang: file.endsWith('x') ? 'tsx' : 'ts' }) as unknown as { body: Node[] };
+  const found: string[] = [];
+  for (const node of program.body) {
+    if ((node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration' && node.type !== 'ExportAllDeclaration') || !node.source)
+      continue;
+    if (node.importKind === 'type' || node.exportKind === 'type') continue;
+    const source = (node.source as { value: string }).value;
+    if (!source.startsWith('.')) continue;
+    const specifiers = (node.specifiers as ImportSpecifier[] | undefined) ?? [];
+    if (splitRoute && specifiers.length && specifiers.every((s) => /^[A-Z]/.test(s.local.name))) continue;
+    const base = path.resolve(path.dirname(file), source);
+    const resolved = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+    if (resolved) found.push(resolved);
   }
-  return seen;
+  return found;
+}
+
+/**
+ * The source files that the app (APP_ENTRY) loads with it: its static imports, through the
+ * route files' loaders and the pages that are not split from their route (codeSplitGroupings:
+ * []), but not the pages the router plugin splits off. Wider than the truth where unsure: a
+ * file counted here only gets fewer copies.
+ */
+function appSourceFiles(root: string): Set<string> {
+  const src = path.join(root, 'src');
+  return staticImports(path.join(root, APP_ENTRY), (file) => ({ importedIds: ownImports(file, src) }));
 }
 
 /** The plugin, for the checkout at `root`. */
@@ -243,7 +247,7 @@ export function operationModules(root: string): Plugin[] {
       enforce: 'pre',
       buildStart() {
         users = clientUsers(path.join(root, 'src'));
-        app = appFiles(path.join(root, 'src'));
+        app = appSourceFiles(root);
       },
       resolveId: (source) => (source.includes(DECLARATION) && CLIENT.test(source.split('?')[0]!) ? source : null),
       async load(id) {
@@ -280,13 +284,13 @@ export function operationModules(root: string): Plugin[] {
         );
         return rewritten === undefined ? null : { code: rewritten, map: null };
       },
-      // The copies' guard: no chunk holds one declaration twice (appFiles missed a file).
+      // The copies' guard: no chunk holds one declaration twice (appSourceFiles missed a file).
       generateBundle(_, bundle) {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk') continue;
           const names = chunk.moduleIds.filter((m) => m.includes(DECLARATION)).map((m) => m.replace(/&copy=\d+$/, ''));
           const twice = names.find((name, index) => names.indexOf(name) !== index);
-          if (twice) this.error(`operation-modules: ${chunk.fileName} holds ${twice} twice; appFiles must count its users`);
+          if (twice) this.error(`operation-modules: ${chunk.fileName} holds ${twice} twice; appSourceFiles must count its users`);
         }
       },
     },

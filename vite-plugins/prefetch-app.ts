@@ -4,6 +4,7 @@
 // for the identity provider at once prefetches these meanwhile, and the prefetches finish
 // across the navigation, so the page the provider returns to finds the app in the HTTP cache.
 import type { Plugin } from 'vite';
+import { APP_ENTRY } from './chunk-groups.ts';
 
 /** The part of a Rolldown output chunk this plugin reads. */
 export interface ChunkInfo {
@@ -52,7 +53,7 @@ export function prefetchList({ scripts, styles }: { scripts: string[]; styles: s
 export const APP_FILES_META = 'portal-app-files';
 
 /** What the page the identity provider returns to runs: the app, and the sign-in callback's flow (a chunk of its own). */
-const RETURNING_PAGE = ['src/main.tsx', 'src/routes/auth/default/callback.tsx?tsr-split=loader'];
+const RETURNING_PAGE = [APP_ENTRY, 'src/routes/auth/default/callback.tsx?tsr-split=loader'];
 
 /**
  * Vite plugin: the built index.html names every file of `modules` (default: what the page the
