@@ -3,13 +3,14 @@ import '@mantine/notifications/styles.css';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { t } from '../../messages/t';
-import { TOAST_LIMIT, toastQueue, type ToastRequest } from './toast';
+import { TOAST_LIMIT, toastKey, toastQueue, toastRole, type ToastRequest } from './toast';
 
 const AUTO_CLOSE_MS = 6000;
 
-function show({ message, color }: ToastRequest) {
+function show(request: ToastRequest) {
+  const { message, color } = request;
   // One message is shown once: repeated failures of the same call never stack up.
-  const id = `toast:${color}:${message}`;
+  const id = toastKey(request);
   const shown = notificationsStore.getState().notifications;
   if (shown.some((n) => n.id === id)) return;
   // Errors stay until clicked: a full stack makes room by closing its oldest, so the newest
@@ -26,7 +27,7 @@ function show({ message, color }: ToastRequest) {
     // The spec closes toasts on click.
     onClick: () => notifications.hide(id),
     style: { cursor: 'pointer' },
-    role: color === 'red' ? 'alert' : 'status',
+    role: toastRole(request),
     closeButtonProps: { 'aria-label': t('dialog.close') },
   });
 }

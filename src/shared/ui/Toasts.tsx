@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ChunkBoundary } from './ChunkBoundary';
-import { TOAST_LIMIT, toastQueue, type ToastRequest } from './toast';
+import { useT } from '../../messages/t';
+import { TOAST_LIMIT, toastKey, toastQueue, toastRole, type ToastRequest } from './toast';
 
 const ToastViewport = lazy(() => import('./ToastViewport'));
 
@@ -22,24 +23,32 @@ export function Toasts() {
   );
 }
 
-/** When the viewport's code cannot load, messages still show, plainly, and close on click. */
-function PlainToasts() {
+/**
+ * When the viewport's code cannot load, messages still show, plainly, and close on a click or
+ * with their Close button (from the keyboard too). Errors stay until closed, as in the viewport.
+ */
+export function PlainToasts() {
+  const t = useT();
   const [shown, setShown] = useState<ToastRequest[]>([]);
   useEffect(
     () =>
       toastQueue.connect((request) =>
-        setShown((now) => (now.some((t) => t.message === request.message) ? now : [...now, request].slice(-TOAST_LIMIT))),
+        setShown((now) => (now.some((other) => toastKey(other) === toastKey(request)) ? now : [...now, request].slice(-TOAST_LIMIT))),
       ),
     [],
   );
+  const close = (request: ToastRequest) => setShown((now) => now.filter((other) => other !== request));
   return (
     <div style={{ position: 'fixed', top: 16, left: 16, right: 16, zIndex: 400, display: 'grid', gap: 8 }}>
       {shown.map((request) => (
         <div
-          key={request.message}
-          role={request.color === 'red' ? 'alert' : 'status'}
-          onClick={() => setShown((now) => now.filter((t) => t !== request))}
+          key={toastKey(request)}
+          role={toastRole(request)}
+          onClick={() => close(request)}
           style={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 8,
             padding: 12,
             borderRadius: 4,
             background: 'var(--mantine-color-body)',
@@ -47,7 +56,14 @@ function PlainToasts() {
             cursor: 'pointer',
           }}
         >
-          {request.message}
+          <span style={{ flex: 1 }}>{request.message}</span>
+          <button
+            type="button"
+            aria-label={t('dialog.close')}
+            style={{ border: 0, background: 'none', color: 'inherit', font: 'inherit', cursor: 'pointer', padding: '0 4px' }}
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

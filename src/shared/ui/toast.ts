@@ -5,6 +5,12 @@ export interface ToastRequest {
   color: 'red' | 'green';
 }
 
+/** A toast's identity: one message in one colour is shown once, however often it is raised. */
+export const toastKey = ({ message, color }: ToastRequest) => `toast:${color}:${message}`;
+
+/** An error is announced at once; good news waits its turn. */
+export const toastRole = ({ color }: ToastRequest) => (color === 'red' ? 'alert' : 'status');
+
 type Display = (request: ToastRequest) => void;
 
 let display: Display | undefined;
