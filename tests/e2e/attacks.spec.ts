@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEV_PASSWORD, expectNoAxeViolations, IDP, signIn } from './support';
+import { DEV_PASSWORD, expectNoAxeViolations, IDP, signIn, watchConsole } from './support';
 
 /**
  * What an attacker would try against the real stack (the dev identity provider, Prism, the
@@ -506,15 +506,24 @@ const LOGOUT: Attack[] = [
     name: 'a logout in one tab signs the other tab out: it shows the signed-out page and keeps nothing',
     async run(browser) {
       const first = await signedIn(browser, 'smwong25');
+      const problems = watchConsole(first);
       const second = await first.context().newPage();
       guard(second);
+      const secondProblems = watchConsole(second);
+      // A new tab of the same browser signs in through the single sign-on session.
       await second.goto('/profile/details');
       await expect(second.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
       await expectSignedIn(second);
+      const secondCalls: string[] = [];
+      second.on('request', (request) => request.url().includes('/api/v1/') && secondCalls.push(request.url()));
       await first.getByRole('button', { name: 'Logout' }).click();
       await expect(second.getByRole('heading', { level: 1, name: 'You have signed out' })).toBeVisible();
+      await expect(second.getByText('You are signed out on every device and in every tab.')).toBeVisible();
       await expect(second).toHaveURL('/signed-out');
       expect(await sessionKeys(second)).toEqual(AFTER_LOGOUT);
+      // The other tab asked the API for nothing more, and nothing went wrong in either tab.
+      expect(secondCalls).toEqual([]);
+      expect([...problems, ...secondProblems]).toEqual([]);
     },
   },
   {
