@@ -322,7 +322,7 @@ describe('contract-verify.ts on its own (what backend teams download)', () => {
     expect(npxCommand({ ...windows, isFile: files('C:\\Program Files\\nodejs\\npx', cli) })).toEqual([windows.execPath, cli]);
   });
 
-  // The README's commands as written: a folder holding only openapi.yaml and the script, a PATH
+  // docs/contract.md's commands as written: a folder holding only openapi.yaml and the script, a PATH
   // with only node, npx and the shell npx runs its commands with, and no node_modules anywhere
   // above it. npm takes Prism and yaml from its cache (the one `npm ci` filled); where its cache
   // lacks them (the first run on a machine), npx downloads them from the registry.

@@ -228,7 +228,7 @@ type DataFlag = keyof typeof DATA_FLAGS;
 type Data = Partial<Record<DataFlag, string>>;
 
 interface Mutation {
-  /** What running it does to the account behind the token, for the README and --help. */
+  /** What running it does to the account behind the token, for docs/contract.md and --help. */
   changes: string;
   needs: DataFlag[];
   /** The path parameters and the body, from the contract's example and the team's data. */

@@ -39,7 +39,7 @@ export const test = base.extend<{ profile: Context; tab: Tab }, { engine: Engine
     }
     // Known: as the one-reload guard reloads for a file a release removed, the router reads the
     // module the guard withheld and logs a TypeError before the page goes (Firefox's wording,
-    // Chromium's, or an error the driver could no longer read, '?', as the page went) (README, Tests).
+    // Chromium's, or an error the driver could no longer read, '?', as the page went) (docs/development.md, "Known, not yet fixed").
     const known =
       /^(TypeError: can't access property "component", \w+ is undefined|TypeError: Cannot read properties of undefined \(reading 'component'\)|\?)$/;
     expect(
