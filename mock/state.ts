@@ -163,7 +163,7 @@ function addFactor(state: PersonaState, factor: Factor) {
 }
 
 /** An enrollment's answer: the contract's example of that kind of factor, with this enrollment's id and details. */
-function enrollment(state: PersonaState, operationId: string, persona: string, request: Factor): Factor {
+function enrollmentAnswer(state: PersonaState, operationId: string, persona: string, request: Factor): Factor {
   const operation = OPERATIONS.find((o) => o.id === operationId)!;
   const examples = examplesOf(operation.op, '200') as Record<string, Factor>;
   const names = [persona, ...Object.keys(examples).filter((n) => !n.startsWith('okta-')), ...Object.keys(examples)];
@@ -181,7 +181,7 @@ const error = (status: number, errorMessage: string): Answer => ({ status, body:
 
 /** An enrollment (of any kind, a phone number, an email address): the answer, now in the list. */
 function enrolled(state: PersonaState, operationId: string, persona: string, body: Node): Factor {
-  const answer = enrollment(state, operationId, persona, body);
+  const answer = enrollmentAnswer(state, operationId, persona, body);
   if (operationId === 'enrollPhoneFactor') {
     answer.profile = { phoneNumber: body.phoneNumber, ...(body.phoneExtension ? { phoneExtension: body.phoneExtension } : {}) };
   }
@@ -197,8 +197,8 @@ function enrolled(state: PersonaState, operationId: string, persona: string, bod
 }
 
 /** A custom TOTP factor: active at once, in place of the one not set up. */
-function enrolledCustomTotp(state: PersonaState, operationId: string, persona: string): Factor {
-  const answer = example(operationId, persona) as Factor;
+function enrolledCustomTotp(state: PersonaState, persona: string): Factor {
+  const answer = example('enrollCustomTotp', persona) as Factor;
   const entry = state.factors.find((f) => f.factorType === 'token:hotp' && f.provider === 'CUSTOM');
   const id = `hotp${persona.replace(/\W/g, '')}mock${state.nextId++}`;
   addFactor(state, { ...(entry ?? { factorType: 'token:hotp', provider: 'CUSTOM' }), id, status: 'ACTIVE' });
@@ -206,39 +206,34 @@ function enrolledCustomTotp(state: PersonaState, operationId: string, persona: s
   return answer;
 }
 
-/** Activating, polling or resetting a factor that exists. */
-function factorChanged(
-  state: PersonaState,
-  operationId: 'activateFactor' | 'pollFactorActivation' | 'resetFactor',
-  persona: string,
-  found: Factor,
-): Answer {
-  switch (operationId) {
-    case 'activateFactor': {
-      found.status = 'ACTIVE';
-      found.lastUpdated = new Date().toISOString();
-      return ok({ id: found.id, status: 'ACTIVE', factorType: found.factorType, provider: found.provider });
-    }
-    case 'pollFactorActivation': {
-      const polls = (state.polls[found.id!] = (state.polls[found.id!] ?? 0) + 1);
-      if (found.status !== 'ACTIVE' && polls > PUSH_POLLS_BEFORE_ACTIVE) found.status = 'ACTIVE';
-      return ok(example(operationId, found.status === 'ACTIVE' ? 'active' : 'new-user'));
-    }
-    case 'resetFactor': {
-      state.factors = state.factors.filter((f) => f !== found);
-      // The list names every kind the user may set up: the last one of a kind leaves it not set up.
-      if (!state.factors.some((f) => sameKind(f, found))) {
-        state.factors.push({ factorType: found.factorType, provider: found.provider, status: 'NOT_SETUP' });
-      }
-      return ok(example(operationId, persona));
-    }
+/** An activated factor: active from now. */
+function activated(found: Factor): Answer {
+  found.status = 'ACTIVE';
+  found.lastUpdated = new Date().toISOString();
+  return ok({ id: found.id, status: 'ACTIVE', factorType: found.factorType, provider: found.provider });
+}
+
+/** A push factor's activation, polled: it turns active after a few polls. */
+function polled(state: PersonaState, found: Factor): Answer {
+  const polls = (state.polls[found.id!] = (state.polls[found.id!] ?? 0) + 1);
+  if (found.status !== 'ACTIVE' && polls > PUSH_POLLS_BEFORE_ACTIVE) found.status = 'ACTIVE';
+  return ok(example('pollFactorActivation', found.status === 'ACTIVE' ? 'active' : 'new-user'));
+}
+
+/** A removed factor: the list names every kind the user may set up, so the last one of a kind leaves it not set up. */
+function reset(state: PersonaState, persona: string, found: Factor): Answer {
+  state.factors = state.factors.filter((f) => f !== found);
+  if (!state.factors.some((f) => sameKind(f, found))) {
+    state.factors.push({ factorType: found.factorType, provider: found.provider, status: 'NOT_SETUP' });
   }
+  return ok(example('resetFactor', persona));
 }
 
 /** What the remembering backend answers, and what it changes. */
 function stateful(operationId: string, persona: string, params: Record<string, string>, body: Node, url: URL): Answer {
   const state = stateOf(persona);
-  const factor = (id: string | undefined) => state.factors.find((f) => f.id !== undefined && f.id === id);
+  const found = state.factors.find((f) => f.id !== undefined && f.id === params.factorId);
+  const noFactor = () => error(400, `No factor ${params.factorId}.`);
   switch (operationId) {
     case 'getProfile':
       return ok(state.profile);
@@ -261,14 +256,13 @@ function stateful(operationId: string, persona: string, params: Record<string, s
     case 'enrollEmailFactor':
       return ok(enrolled(state, operationId, persona, body));
     case 'enrollCustomTotp':
-      return ok(enrolledCustomTotp(state, operationId, persona));
+      return ok(enrolledCustomTotp(state, persona));
     case 'activateFactor':
+      return found ? activated(found) : noFactor();
     case 'pollFactorActivation':
-    case 'resetFactor': {
-      const found = factor(params.factorId);
-      if (!found) return error(400, `No factor ${params.factorId}.`);
-      return factorChanged(state, operationId, persona, found);
-    }
+      return found ? polled(state, found) : noFactor();
+    case 'resetFactor':
+      return found ? reset(state, persona, found) : noFactor();
     case 'changePassword':
       if (state.password !== undefined && body.password !== state.password) return error(400, 'The current password is not correct.');
       state.password = body.newPassword;
