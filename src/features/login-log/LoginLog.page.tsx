@@ -131,8 +131,9 @@ function LoginCards({ rows, items, paddingTop, paddingBottom, measure, language 
   );
 }
 
-type LoginLogQuery = ReturnType<typeof useLoginLogQuery>;
+/** The login history, page by page (its type is what the list's helpers below read). */
 const useLoginLogQuery = () => useInfiniteQuery(loginLogQueryOptions());
+type LoginLogQuery = ReturnType<typeof useLoginLogQuery>;
 
 /** Asks for the next page when the window is scrolled near the bottom, or is not long enough to scroll. */
 function useLoadMoreNearBottom({ hasNextPage, isFetchingNextPage, isError, fetchNextPage }: LoginLogQuery, rowCount: number) {
