@@ -14,7 +14,7 @@
 //   next to the machine's load. A journey that does not end on the profile with every API call
 //   answered 200 fails the benchmark; a missed target is only reported.
 //
-//   node bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build]
+//   node bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build] [--traces]
 //
 // The build is served as in production (--server nginx, the default): nginx with the server
 // block of deploy/nginx-conf.ts, TLS and HTTP/2 on https://portal.localhost:4443 (a
@@ -38,6 +38,7 @@ import { reloadJourney } from './journey-reload.ts';
 import { signInJourney, type SignInJourney } from './journey-sign-in.ts';
 import { routeSizes, type RouteSizes } from './bundle-sizes.ts';
 import { LIGHTHOUSE_FLAGS, writeFlowResults, type NavigationJourney } from './lighthouse.ts';
+import { traceKeeper } from './long-tasks.ts';
 import {
   printJourneys,
   printLighthouseSettings,
@@ -54,13 +55,15 @@ import { BenchError, fail, SERVERS, targetFor, type ServerKind, type Target } fr
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
-const USAGE = 'usage: node bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build]';
+const USAGE = 'usage: node bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build] [--traces]';
 
 interface Options {
   runs: number;
   server: ServerKind;
   skipLighthouse: boolean;
   skipBuild: boolean;
+  /** Keep each Lighthouse run's trace in bench/traces/. */
+  traces: boolean;
 }
 
 interface Results {
@@ -91,6 +94,7 @@ function options(): Options {
         server: { type: 'string', default: 'nginx' },
         'skip-lighthouse': { type: 'boolean', default: false },
         'skip-build': { type: 'boolean', default: false },
+        traces: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -101,7 +105,7 @@ function options(): Options {
   if (runs < 3) console.warn(`bench: warning: ${runs} run(s); medians need at least 3`);
   const server = SERVERS.find((kind) => kind === values.server);
   if (!server) fail(`--server must be one of ${SERVERS.join(', ')}, not '${values.server}'`);
-  return { runs, server, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'] };
+  return { runs, server, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'], traces: values.traces };
 }
 
 function machine(): Machine {
@@ -166,8 +170,9 @@ async function main(): Promise<void> {
     console.log(`bench: signed in as ${user.username} (${user.persona} persona)`);
     results.requestRounds = await requestRounds(page, user, served);
     printRounds(results.requestRounds, served);
-    const reload = await reloadJourney(page, user, served, opts.runs);
-    const newTab = await newTabJourney(browser, user, served, opts.runs, pageErrors);
+    const keepTrace = opts.traces ? traceKeeper(`${ROOT}bench/traces`) : undefined;
+    const reload = await reloadJourney(page, user, served, opts.runs, `${ROOT}dist`, keepTrace);
+    const newTab = await newTabJourney(browser, user, served, opts.runs, pageErrors, `${ROOT}dist`, keepTrace);
     const signInRuns = await signInJourney(browser, user, served, opts.runs, pageErrors);
     writeFlowResults({ newTab: newTab.flows, reload: reload.flow });
     results.server = { kind: served.kind, origin: served.origin, description: served.description };

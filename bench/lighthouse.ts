@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Flags, FlowResult, Result } from 'lighthouse';
 import { IDP_ORIGIN } from '../scripts/dev-stack.ts';
+import { PROFILER_CATEGORY, type LongTask } from './long-tasks.ts';
 import { fail, type Target } from './target.ts';
 
 const FLOW_RESULT = fileURLToPath(new URL('./lighthouse-flow.json', import.meta.url));
@@ -16,6 +17,7 @@ export const METRICS = [
   { key: 'lcp', label: 'Largest Contentful Paint' },
   { key: 'tbt', label: 'Total Blocking Time' },
   { key: 'cls', label: 'Cumulative Layout Shift' },
+  { key: 'longestTask', label: 'longest task after paint' },
   { key: 'requests', label: 'requests' },
   { key: 'bytes', label: 'total bytes' },
 ] as const;
@@ -42,14 +44,21 @@ export interface Expectations {
  * every run): it empties the HTTP cache, so each run is a cold load, and clears only
  * `clearStorageTypes` (file systems, shader cache, service workers, Cache Storage), never the
  * sessionStorage that holds the tokens. (`disableStorageReset: true` would also keep the HTTP
- * cache warm from the previous load.)
+ * cache warm from the previous load.) The trace also records the CPU profile's samples, which
+ * say what ran in each long task (long-tasks.ts).
  */
-export const LIGHTHOUSE_FLAGS: Flags = { onlyCategories: ['performance'], disableStorageReset: false };
+export const LIGHTHOUSE_FLAGS: Flags = {
+  onlyCategories: ['performance'],
+  disableStorageReset: false,
+  additionalTraceCategories: PROFILER_CATEGORY,
+};
 
 /** One run's figures. */
 type Figures = Record<MetricKey, number> & {
   run: number;
   lcpElement: string;
+  /** Every task of 50 ms or more (simulated) that ends after the first contentful paint. */
+  longTasks: LongTask[];
   layoutShifts: { element: string; score: number }[];
   protocols: string[];
   apiCalls: string[];
@@ -85,7 +94,7 @@ function itemsOf<T>(lhr: Result, audit: string): T[] {
 }
 
 /** One run's figures, after checking that it measured the signed-in page as the journey expects. */
-export function figures(lhr: Result, run: number, page: Target, expect: Expectations, journey: string): Figures {
+export function figures(lhr: Result, longTasks: LongTask[], run: number, page: Target, expect: Expectations, journey: string): Figures {
   const where = `${journey}, Lighthouse run ${run}`;
   if (lhr.runtimeError) fail(`${where}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const final = new URL(lhr.finalDisplayedUrl);
@@ -115,6 +124,8 @@ export function figures(lhr: Result, run: number, page: Target, expect: Expectat
     lcp: Math.round(audit('largest-contentful-paint')),
     tbt: Math.round(audit('total-blocking-time')),
     cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    longTasks,
+    longestTask: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
     bytes: audit('total-byte-weight'),
     lcpElement: lcpNode ? describeNode(lcpNode) : 'none reported',
     layoutShifts: shifts.map((shift) => ({ element: describeNode(shift.node), score: Number(shift.score.toFixed(3)) })),

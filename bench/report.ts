@@ -93,10 +93,29 @@ export function printNavigationRuns(title: string, lh: NavigationJourney): void 
     const verdict = goal ? `${pad(goal.target, 11)}  ${goal.pass ? 'PASS' : 'MISS'}` : '';
     console.log(`${label.padEnd(width)}${values}${pad(formatMetric(key, lh.medians[key]), 10)}${verdict}`);
   }
+  printLongTasks(lh);
   for (const r of lh.runs) {
     const shifts = r.layoutShifts.map((shift) => `${shift.score} ${shift.element}`).join(', ') || 'none';
     console.log(`  run ${r.run}: LCP element ${r.lcpElement}; layout shifts: ${shifts}; ${r.requests} requests (${r.protocols.join(', ')})`);
     if (r.warnings.length) console.log(`    Lighthouse warnings: ${r.warnings.join(' | ')}`);
+  }
+}
+
+/**
+ * The long tasks after the first paint of the run whose Total Blocking Time is the median: when
+ * each starts and how long it takes (simulated), and what ran in it.
+ */
+function printLongTasks(lh: NavigationJourney): void {
+  const byTbt = [...lh.runs].sort((a, b) => a.tbt - b.tbt);
+  const run = byTbt[Math.floor((byTbt.length - 1) / 2)]!;
+  console.log(`  tasks of 50 ms or more after the first paint (${formatMetric('fcp', run.fcp)}), simulated, run ${run.run} (median TBT):`);
+  if (!run.longTasks.length) console.log('    none');
+  for (const task of run.longTasks) {
+    const causes = task.causes.filter((cause) => cause.ms >= 5);
+    console.log(`    at ${formatMetric('fcp', task.start)}, ${Math.round(task.duration)} ms:`);
+    for (const cause of causes) console.log(`      ${pad(Math.round(cause.ms), 4)} ms  ${cause.what}`);
+    const rest = task.causes.filter((cause) => cause.ms < 5).reduce((sum, cause) => sum + cause.ms, 0);
+    if (rest >= 1) console.log(`      ${pad(Math.round(rest), 4)} ms  smaller items, under 5 ms each`);
   }
 }
 
