@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { locale, translationsReady } from './messages/i18n';
 import { t } from './messages/t';
@@ -19,6 +19,9 @@ if (!root) throw new Error('index.html has no #root element');
 // A tab left open across a release reloads once for a code file that is gone.
 reloadOnStaleBuild();
 
+/** How long the first render waits for the page's loaders (the router's own default wait before a waiting state). */
+const FIRST_RENDER_WAIT_MS = 1000;
+
 function start() {
   startErrorReporting(config.errorReportUrl, () => locale.get());
   const auth = createAuth(undefined, { language: () => locale.get() });
@@ -33,15 +36,20 @@ function start() {
       queryClient.clear();
     });
   });
-  // The route's loaders (and so its API calls) start now, while React renders for the first
-  // time, not after it; the router's own first load then finds this one under way.
-  router.load().catch(console.error);
-  createRoot(root!).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  // The page renders once, with its data: the route's loaders (its API calls among them) run
+  // first, and the render is a transition, which React splits into short tasks. A load that
+  // takes longer than a second renders meanwhile, with the router's waiting state.
+  const loaded = router.load().catch(console.error);
+  void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+    startTransition(() =>
+      createRoot(root!).render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
+    ),
   );
   // Development only, and left out of the build: the panel that chooses the mock's answers.
   if (import.meta.env.DEV) void import('./dev/mountMockPanel').then(({ mountMockPanel }) => mountMockPanel());

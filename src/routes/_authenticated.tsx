@@ -20,10 +20,13 @@ export const Route = createFileRoute('/_authenticated')({
     const user = await context.auth.getUser();
     if (!user) throw redirect({ to: '/auth/default/login', search: { returnTo: location.href } });
   },
-  loader: ({ context }) => {
-    // The header's data starts loading with the page's code, not after the shell renders.
-    void context.queryClient.prefetchQuery(getGetProfileQueryOptions());
-    void context.queryClient.prefetchQuery(getGetFactorsQueryOptions());
+  loader: async ({ context }) => {
+    // The header's data, beside the page's own (the router runs the loaders side by side): the
+    // layout and the page render once, together. A failed call renders the header without it.
+    await Promise.allSettled([
+      context.queryClient.ensureQueryData(getGetProfileQueryOptions()),
+      context.queryClient.ensureQueryData(getGetFactorsQueryOptions()),
+    ]);
   },
   component: SignedInLayout,
 });

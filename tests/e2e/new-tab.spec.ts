@@ -17,6 +17,30 @@ async function newTab(context: BrowserContext) {
   return { tab, requests, problems: watchConsole(tab) };
 }
 
+/**
+ * Runs in every document the tab opens: the app's text at each frame it changed in, as painted
+ * (an animation frame's callbacks run just before its paint).
+ */
+function recordPaintedText() {
+  const painted: string[] = [];
+  Object.assign(window, { paintedText: painted });
+  const frame = () => {
+    const text = document.getElementById('root')?.innerText.trim() ?? '';
+    if (text !== (painted.at(-1) ?? '')) painted.push(text);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** The first text the page painted, once the profile shows. */
+async function firstPaintedText(tab: Page): Promise<string> {
+  await expect(tab.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  return tab.evaluate(() => (window as unknown as { paintedText: string[] }).paintedText[0] ?? '');
+}
+
+/** What the profile's first paint must already hold: the header's name, the overview, each box with its data. */
+const WHOLE_PROFILE = [/Siu Ming Wong/, /Security overview/, /Personal information/, /smwong25/, /Social Identities/];
+
 const fileName = (request: Request) => new URL(request.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
 
 test('a new tab of a signed-in browser leaves for the identity provider having run only the first code, and shows the profile without a shift', async ({
@@ -40,6 +64,20 @@ test('a new tab of a signed-in browser leaves for the identity provider having r
   // Nothing on the page moved as the callback handed over to the profile.
   const shifts = await tab.evaluate(layoutShiftSoFar, 500);
   expect(shifts).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('the profile paints once, whole and with its data: in a new tab coming back from sign-in, and on a reload', async ({ page }) => {
+  await signedInBrowser(page);
+  const { tab, problems } = await newTab(page.context());
+  await tab.addInitScript(recordPaintedText);
+  await tab.goto('/profile/details');
+  const afterSignIn = await firstPaintedText(tab);
+  for (const part of WHOLE_PROFILE) expect(afterSignIn).toMatch(part);
+
+  await tab.reload();
+  const afterReload = await firstPaintedText(tab);
+  for (const part of WHOLE_PROFILE) expect(afterReload).toMatch(part);
   expect(problems).toEqual([]);
 });
 
