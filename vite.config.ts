@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { tanstackRouter, type CodeSplittingOptions } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
@@ -7,7 +7,6 @@ import { APP_ENTRY, chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { checkedConfig } from './vite-plugins/config-check.ts';
 import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts';
 import { mantineStyles } from './vite-plugins/mantine-styles.ts';
-import { operationModules } from './vite-plugins/operation-modules.ts';
 import { securityHeaders } from './deploy/headers.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prefetchApp } from './vite-plugins/prefetch-app.ts';
@@ -22,6 +21,28 @@ const apiProxy = apiProxyFor(process.env);
 // The dev stack's settings (public/config.json, served as /config.json) decide which other
 // origins the Content-Security-Policy of the preview server allows.
 const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
+
+type CodeSplitGroupings = NonNullable<CodeSplittingOptions['defaultBehavior']>;
+
+/**
+ * How the router plugin splits each route's code, in one place (docs/performance.md, "Deliberate
+ * splits"). A route not named here takes the plugin's default: its page loads on first use.
+ */
+const SPLITS: Record<string, CodeSplitGroupings> = {
+  // The signed-in layout and the first page ship with the app: their code comes with the
+  // framework's, not a round trip after it.
+  '/_authenticated': [],
+  '/_authenticated/profile/details': [],
+  // Rare pages that show only what their flow found (a link's confirmation, the identity
+  // provider's instructions): the flow and the page load together, when there is one.
+  '/_authenticated/profile/': [['loader', 'component']],
+  '/idp/instructions': [['loader', 'component']],
+};
+
+const splitBehavior: CodeSplittingOptions['splitBehavior'] = ({ routeId }) =>
+  // Any other flow (a sign-in or link step): its loader loads on the visit, and its small page,
+  // which shows while the step runs, ships with the app, so it shows at once.
+  SPLITS[routeId] ?? (/^\/(auth|idp)\//.test(routeId) ? [['loader']] : undefined);
 
 /** Component tests that cannot share a worker with other files: they run in the isolated project. */
 const OWN_WORKER = [
@@ -39,13 +60,12 @@ const OWN_WORKER = [
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { splitBehavior } }),
     react(),
     precompress(),
     contractOperationsPlugin(),
     routeTree(),
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
-    operationModules(import.meta.dirname),
     versionJson(),
     prefetchApp(),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.

@@ -18,7 +18,7 @@ const bundle = {
     ['assets/app.css'],
   ),
   'assets/react-dom.js': chunk('assets/react-dom.js', ['/repo/node_modules/react-dom/index.js']),
-  'assets/callback.js': chunk('assets/callback.js', ['/repo/src/routes/auth/default/callback.tsx?tsr-split=loader'], ['assets/flow.js']),
+  'assets/callback.js': chunk('assets/callback.js', ['/repo/src/routes/auth/default/callback.tsx?tsr-split=component---loader'], ['assets/flow.js']),
   'assets/flow.js': chunk('assets/flow.js', ['/repo/src/features/sign-in/flow.ts'], ['assets/app.js']),
   'assets/wizard.js': chunk('assets/wizard.js', ['/repo/src/features/mfa/Wizard.tsx'], ['assets/app.js']),
   'assets/app.css': { type: 'asset' },
@@ -26,7 +26,7 @@ const bundle = {
 
 describe('appFiles', () => {
   it('lists the chunk that holds each module and everything it imports, once each, then their CSS; nothing else', () => {
-    expect(appFiles(bundle, ['src/main.tsx', 'src/routes/auth/default/callback.tsx?tsr-split=loader'])).toEqual({
+    expect(appFiles(bundle, ['src/main.tsx', 'src/routes/auth/default/callback.tsx?tsr-split='])).toEqual({
       scripts: ['assets/app.js', 'assets/react-dom.js', 'assets/index.js', 'assets/callback.js', 'assets/flow.js'],
       styles: ['assets/app.css'],
     });

@@ -15,8 +15,15 @@ export interface ChunkInfo {
   viteMetadata?: { importedCss: Set<string> };
 }
 
+function isModule(id: string, module: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  return module.endsWith('=') ? path.includes(`/${module}`) : path.endsWith(`/${module}`);
+}
+
 /**
- * The files the given modules need, in load order: for each, the chunk that holds it and the
+ * The files the given modules need, in load order (a module named up to a query's `=` is any
+ * module of that file with that query: the router plugin names a route's split part after
+ * what it holds, `callback.tsx?tsr-split=component---loader`): for each, the chunk that holds it and the
  * chunks that one imports (transitively); then their CSS.
  */
 export function appFiles(bundle: Record<string, { type: string }>, modules: readonly string[]): { scripts: string[]; styles: string[] } {
@@ -33,7 +40,7 @@ export function appFiles(bundle: Record<string, { type: string }>, modules: read
     }
   };
   for (const module of modules) {
-    const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${module}`)));
+    const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => isModule(id, module)));
     if (!holder) throw new Error(`prefetch-app: no chunk holds ${module}`);
     visit(holder);
   }
@@ -53,7 +60,7 @@ export function prefetchList({ scripts, styles }: { scripts: string[]; styles: s
 export const APP_FILES_META = 'portal-app-files';
 
 /** What the page the identity provider returns to runs: the app, and the sign-in callback's flow (a chunk of its own). */
-const RETURNING_PAGE = [APP_ENTRY, 'src/routes/auth/default/callback.tsx?tsr-split=loader'];
+const RETURNING_PAGE = [APP_ENTRY, 'src/routes/auth/default/callback.tsx?tsr-split='];
 
 /**
  * Vite plugin: the built index.html names every file of `modules` (default: what the page the

@@ -11,9 +11,6 @@ import { SignedInLayout } from '../shared/ui/SignedInLayout';
  * rest of an expired one), and every navigation within the app, are checked here.
  */
 export const Route = createFileRoute('/_authenticated')({
-  // Every signed-in page needs this layout, so it ships with the entry instead of as a chunk
-  // fetched only after the entry has run (see npm run bench).
-  codeSplitGroupings: [],
   beforeLoad: async ({ context, location }) => {
     // Once a logout has begun (here or in another tab) nothing signs in again by itself.
     if (context.auth.signedOut()) throw redirect({ to: '/signed-out' });

@@ -11,8 +11,6 @@ const PARAMS = ['code', 'state', 'error', 'error_description'] as const;
 export const Route = createFileRoute('/idp/instructions')({
   validateSearch: (search: Record<string, unknown>) => stringParams(search, PARAMS),
   ...FLOW_ROUTE,
-  // The page comes with the flow's code, in the one chunk a visit fetches anyway.
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ location, navigate }) => readInstructions(stringParams(takeCallbackQuery(location, navigate).search, PARAMS)),
   pendingComponent: IdpInstructionsPending,
   component: function InstructionsRoute() {

@@ -9,7 +9,6 @@ import { isSocialProvider } from '../socialProviders';
  *
  *     createFileRoute('/auth/$provider/login')({
  *       ...FLOW_ROUTE,
- *       codeSplitGroupings: [['loader']],
  *       loader: ({ context, params }) => startSocialLogin(params.provider),
  *       pendingComponent: …,
  *       component: …,
@@ -23,14 +22,8 @@ import { isSocialProvider } from '../socialProviders';
  * for no longer than the step takes: these pages are hand-offs, where a blank screen would look
  * broken.
  *
- * `codeSplitGroupings: [['loader']]` keeps the flow's code out of the entry (it loads when a
- * visit needs it) while the small page ships with the entry, so its waiting state shows at
- * once. A page that only shows what the loader found goes with it, `[['loader', 'component']]`,
- * in the one chunk the visit fetches anyway, beside a small `pendingComponent` of a module of
- * its own (the entry keeps every module a part of it imports). The groupings are written in
- * each route file because the router plugin splits only what it reads in the object literal
- * given to `createFileRoute(...)`: a function that built the whole options object would put
- * every flow's code in the entry.
+ * The build loads a flow's loader and page together, on the visit, while its small waiting page
+ * ships with the app (vite.config.ts, `splitBehavior`).
  */
 export const FLOW_ROUTE = {
   staleTime: Infinity,

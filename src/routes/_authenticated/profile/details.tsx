@@ -10,9 +10,6 @@ import { config } from '../../../shared/config';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 
 export const Route = createFileRoute('/_authenticated/profile/details')({
-  // The first page after sign-in ships with the entry: its code arrives in the same round as
-  // the framework, and its API calls do not queue behind a dozen small chunks.
-  codeSplitGroupings: [],
   loader: async ({ context }) => {
     // The data loads beside the page's code (the social box's only where the deployment has
     // it), and the page paints once with all of it, so nothing moves (CLS 0). A failed call

@@ -15,8 +15,6 @@ export const Route = createFileRoute('/_authenticated/profile/')({
     return { linkAttempt: pending.attempt };
   },
   ...FLOW_ROUTE,
-  // A confirmation is rare: its flow and page load together, only when there is one.
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) => prepareLinkConfirmation(context.linkAttempt, context.queryClient),
   component: function LinkConfirmationRoute() {
     return <LinkConfirmationPage confirmation={Route.useLoaderData()} />;

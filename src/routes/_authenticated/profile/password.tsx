@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { getGetPasswordPolicyQueryOptions } from '../../../../generated/api/password/password';
+import { getGetPasswordPolicyQueryOptions } from '../../../../generated/api/password-policy/password-policy';
 import { ChangePasswordPage } from '../../../features/password/ChangePassword.page';
 import { FROM_GUIDE } from '../../../features/secure-account/fromGuide';
 import { updateVisit, visitLogin } from '../../../features/secure-account/visit';

@@ -5,7 +5,6 @@ import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
 
 export const Route = createFileRoute('/auth/$provider/login')({
   ...FLOW_ROUTE,
-  codeSplitGroupings: [['loader']],
   loader: ({ params }) => startSocialLogin(params.provider),
   // The browser is on its way to the provider's sign-in, before the loader is done and after.
   pendingComponent: SocialLoginRoute,

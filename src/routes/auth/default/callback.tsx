@@ -7,7 +7,6 @@ import { takeCallbackQuery } from '../../../shared/callbackQuery';
 
 export const Route = createFileRoute('/auth/default/callback')({
   ...FLOW_ROUTE,
-  codeSplitGroupings: [['loader']],
   // A completed sign-in leaves for where the user was going (or the link confirmation); what
   // the page gets is why it could not complete.
   loader: ({ context, location, navigate }) => {

@@ -15,7 +15,6 @@ export const Route = createFileRoute('/auth/default/login')({
     if (await context.auth.getUser()) throw redirect({ href: safeReturnPath(search.returnTo) });
   },
   ...FLOW_ROUTE,
-  codeSplitGroupings: [['loader']],
   // The browser leaves for the identity provider; the page says so meanwhile, or that the
   // provider could not be reached.
   loader: async ({ context, deps }) => {

@@ -9,7 +9,6 @@ import { stringParams } from '../../../../shared/searchParams';
 export const Route = createFileRoute('/idp/link/$provider/')({
   validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state']),
   ...FLOW_ROUTE,
-  codeSplitGroupings: [['loader']],
   loader: ({ context, params, location, navigate }) => {
     const { code, state } = stringParams(takeCallbackQuery(location, navigate).search, ['code', 'state']);
     return continueSocialLink({ auth: context.auth, provider: params.provider, code, state, from: 'identity-provider' });
