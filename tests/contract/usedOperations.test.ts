@@ -23,9 +23,10 @@ function sources(dir: string): string[] {
 const code = sources(join(root, 'src')).join('\n');
 const capital = (id: string) => id[0]!.toUpperCase() + id.slice(1);
 
-describe('no dead contract', () => {
-  it('the contract has the 25 operations of the spec', () => {
-    expect(operationIds).toHaveLength(25);
+describe('no dead contract: every operation of openapi.yaml is called by the portal', () => {
+  it('reads the operations from the contract', () => {
+    expect(operationIds.length).toBeGreaterThan(0);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 
   it.each(operationIds.filter((id) => !UNUSED_BY_SPEC.has(id)))('%s is used by the portal', (id) => {

@@ -63,14 +63,7 @@
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import type {
-  CustomTotpSecretResponse,
-  EnrollmentResponse,
-  FactorActivationPoll,
-  FactorListResponse,
-  OperationStatus,
-  SecurityQuestionOption,
-} from '../../model';
+import type { FactorListResponse, OperationStatus, SecurityQuestionOption } from '../../model';
 
 export const getGetFactorsResponseMock = (): FactorListResponse => ({
   factors: [
@@ -95,52 +88,7 @@ export const getGetSecurityQuestionsResponseMock = (): SecurityQuestionOption[] 
   { question: 'favorite_movie_quote', questionText: 'What is your favorite movie quote?' },
 ];
 
-export const getEnrollFactorResponseMock = (): EnrollmentResponse => ({
-  id: 'uft1siumingoogle',
-  status: 'PENDING_ACTIVATION',
-  factorType: 'token:software:totp',
-  provider: 'GOOGLE',
-  _embedded: { activation: { sharedSecret: 'JBSWY3DPEHPK3PXP', encoding: 'base32', keyLength: 16, timeStep: 30 } },
-  _links: {
-    qrcode: {
-      href: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyOSAyOSI+PHBhdGggZmlsbD0iI2ZmZiIgZD0iTTAgMGgyOXYyOUgweiIvPjxwYXRoIGQ9Ik0yIDJoN3Y3SDJ6bTE4IDBoN3Y3aC03ek0yIDIwaDd2N0gyem0xMC04aDV2NWgtNXoiLz48cGF0aCBmaWxsPSIjZmZmIiBkPSJNMyAzaDV2NUgzem0xOCAwaDV2NWgtNXpNMyAyMWg1djVIM3oiLz48cGF0aCBkPSJNNCA0aDN2M0g0em0xOCAwaDN2M2gtM3pNNCAyMmgzdjNINHoiLz48L3N2Zz4=',
-      type: 'image/svg+xml',
-    },
-  },
-});
-
-export const getEnrollPhoneFactorResponseMock = (): EnrollmentResponse => ({
-  id: 'mbf2siumingsms',
-  status: 'PENDING_ACTIVATION',
-  factorType: 'sms',
-  provider: 'OKTA',
-  profile: { phoneNumber: '+85291234567' },
-});
-
-export const getEnrollEmailFactorResponseMock = (): EnrollmentResponse => ({
-  id: 'emf2siumingemail',
-  status: 'PENDING_ACTIVATION',
-  factorType: 'email',
-  provider: 'OKTA',
-  profile: { email: 'smwong25@my.example.edu.hk' },
-});
-
-export const getEnrollCustomTotpResponseMock = (): OperationStatus => ({ status: true });
-
-export const getGetCustomTotpSecretResponseMock = (): CustomTotpSecretResponse => ({
-  data: { otpContent: 'otpauth://totp/University%20Account:smwong25?secret=JBSWY3DPEHPK3PXP&issuer=University%20Account' },
-});
-
 export const getResetFactorResponseMock = (): OperationStatus => ({ status: true });
-
-export const getActivateFactorResponseMock = (): EnrollmentResponse => ({
-  id: 'uft1siumingoogle',
-  status: 'ACTIVE',
-  factorType: 'token:software:totp',
-  provider: 'GOOGLE',
-});
-
-export const getPollFactorActivationResponseMock = (): FactorActivationPoll => ({ factorResult: 'WAITING', status: 'PENDING_ACTIVATION' });
 
 export const getGetFactorsMockHandler = (
   overrideResponse?: FactorListResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<FactorListResponse> | FactorListResponse),
@@ -184,111 +132,6 @@ export const getGetSecurityQuestionsMockHandler = (
   );
 };
 
-export const getEnrollFactorMockHandler = (
-  overrideResponse?:
-    EnrollmentResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<EnrollmentResponse> | EnrollmentResponse),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/factor/enroll',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getEnrollFactorResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getEnrollPhoneFactorMockHandler = (
-  overrideResponse?:
-    EnrollmentResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<EnrollmentResponse> | EnrollmentResponse),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/factor/enroll/phone',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getEnrollPhoneFactorResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getEnrollEmailFactorMockHandler = (
-  overrideResponse?:
-    EnrollmentResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<EnrollmentResponse> | EnrollmentResponse),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/factor/enroll/email',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getEnrollEmailFactorResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getEnrollCustomTotpMockHandler = (
-  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/factor/enroll/totp',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getEnrollCustomTotpResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getGetCustomTotpSecretMockHandler = (
-  overrideResponse?:
-    | CustomTotpSecretResponse
-    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CustomTotpSecretResponse> | CustomTotpSecretResponse),
-  options?: RequestHandlerOptions,
-) => {
-  return http.get(
-    '*/api/v1/user/factor/totp/secret',
-    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getGetCustomTotpSecretResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
 export const getResetFactorMockHandler = (
   overrideResponse?:
     OperationStatus | void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus | void> | OperationStatus | void),
@@ -308,57 +151,4 @@ export const getResetFactorMockHandler = (
     options,
   );
 };
-
-export const getActivateFactorMockHandler = (
-  overrideResponse?:
-    EnrollmentResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<EnrollmentResponse> | EnrollmentResponse),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/factor/:factorId/activate',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getActivateFactorResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getPollFactorActivationMockHandler = (
-  overrideResponse?:
-    FactorActivationPoll | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<FactorActivationPoll> | FactorActivationPoll),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/factor/:factorId/activate/poll',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getPollFactorActivationResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-export const getFactorsMock = () => [
-  getGetFactorsMockHandler(),
-  getGetSecurityQuestionsMockHandler(),
-  getEnrollFactorMockHandler(),
-  getEnrollPhoneFactorMockHandler(),
-  getEnrollEmailFactorMockHandler(),
-  getEnrollCustomTotpMockHandler(),
-  getGetCustomTotpSecretMockHandler(),
-  getResetFactorMockHandler(),
-  getActivateFactorMockHandler(),
-  getPollFactorActivationMockHandler(),
-];
+export const getFactorsMock = () => [getGetFactorsMockHandler(), getGetSecurityQuestionsMockHandler(), getResetFactorMockHandler()];

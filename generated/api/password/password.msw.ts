@@ -63,26 +63,9 @@
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import type { OperationStatus, PasswordPolicyResponse } from '../../model';
+import type { OperationStatus } from '../../model';
 
 export const getChangePasswordResponseMock = (): OperationStatus => ({ status: true });
-
-export const getGetPasswordPolicyResponseMock = (): PasswordPolicyResponse => ({
-  settings: {
-    password: {
-      complexity: {
-        minLength: 8,
-        minLowerCase: 1,
-        minUpperCase: 1,
-        minNumber: 1,
-        minSymbol: 1,
-        excludeUsername: true,
-        excludeAttributes: ['firstName', 'lastName'],
-      },
-      age: { historyCount: 4, maxAgeDays: 90, minAgeMinutes: 60 },
-    },
-  },
-});
 
 export const getChangePasswordMockHandler = (
   overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
@@ -103,25 +86,4 @@ export const getChangePasswordMockHandler = (
     options,
   );
 };
-
-export const getGetPasswordPolicyMockHandler = (
-  overrideResponse?:
-    PasswordPolicyResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<PasswordPolicyResponse> | PasswordPolicyResponse),
-  options?: RequestHandlerOptions,
-) => {
-  return http.get(
-    '*/api/v1/user/credential/password/policy',
-    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getGetPasswordPolicyResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-export const getPasswordMock = () => [getChangePasswordMockHandler(), getGetPasswordPolicyMockHandler()];
+export const getPasswordMock = () => [getChangePasswordMockHandler()];

@@ -60,47 +60,12 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  DataTag,
-  DefinedInitialDataOptions,
-  DefinedUseQueryResult,
-  MutationFunction,
-  QueryClient,
-  QueryFunction,
-  QueryKey,
-  UndefinedInitialDataOptions,
-  UseMutationOptions,
-  UseMutationResult,
-  UseQueryOptions,
-  UseQueryResult,
-} from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { MutationFunction, QueryClient, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  ChangePasswordRequest,
-  OperationStatus,
-  PasswordPolicyResponse,
-  ServerErrorResponse,
-  UnauthorizedResponse,
-} from '../../model';
+import type { BadRequestResponse, ChangePasswordRequest, OperationStatus, ServerErrorResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
-
-const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
-  const result = { queryKey } as T & { queryKey: K };
-  for (const key of Object.keys(query)) {
-    // The explicit queryKey always wins, matching the previous
-    // `{ ...query, queryKey }` spread where it was set last.
-    if (key === 'queryKey') continue;
-    Object.defineProperty(result, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => (query as Record<string, unknown>)[key],
-    });
-  }
-  return result;
-};
 
 export const getChangePasswordUrl = () => {
   return `/api/v1/user/credential/password`;
@@ -171,94 +136,3 @@ export const useChangePassword = <TError = BadRequestResponse | UnauthorizedResp
 ): UseMutationResult<Awaited<ReturnType<typeof changePassword>>, TError, ChangePasswordMutationVariables, TContext> => {
   return useMutation(getChangePasswordMutationOptions(options), queryClient);
 };
-export const getGetPasswordPolicyUrl = () => {
-  return `/api/v1/user/credential/password/policy`;
-};
-
-/**
- * The rules a new password must follow, shown as hints on the Change Password page and
- * checked before submitting (`settings.password`). A minimum of 0 switches that rule
- * off.
- * @summary Get the password policy
- */
-export const getPasswordPolicy = async (options?: RequestInit): Promise<PasswordPolicyResponse> => {
-  return apiFetch<PasswordPolicyResponse>(getGetPasswordPolicyUrl(), {
-    ...options,
-    method: 'GET',
-  });
-};
-
-export const getGetPasswordPolicyQueryKey = () => {
-  return [`/api/v1/user/credential/password/policy`] as const;
-};
-
-export const getGetPasswordPolicyQueryOptions = <
-  TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
-  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
->(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>>;
-}) => {
-  const { query: queryOptions } = options ?? {};
-
-  const queryKey = queryOptions?.queryKey ?? getGetPasswordPolicyQueryKey();
-
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPasswordPolicy>>> = ({ signal }) => getPasswordPolicy({ signal });
-
-  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData> & {
-    queryKey: DataTag<QueryKey, TData, TError>;
-  };
-};
-
-export type GetPasswordPolicyQueryResult = NonNullable<Awaited<ReturnType<typeof getPasswordPolicy>>>;
-export type GetPasswordPolicyQueryError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse;
-
-export function useGetPasswordPolicy<
-  TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
-  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
->(
-  options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> &
-      Pick<
-        DefinedInitialDataOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, Awaited<ReturnType<typeof getPasswordPolicy>>>,
-        'initialData'
-      >;
-  },
-  queryClient?: QueryClient,
-): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetPasswordPolicy<
-  TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
-  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> &
-      Pick<
-        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, Awaited<ReturnType<typeof getPasswordPolicy>>>,
-        'initialData'
-      >;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetPasswordPolicy<
-  TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
-  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
->(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-/**
- * @summary Get the password policy
- */
-
-export function useGetPasswordPolicy<
-  TData = Awaited<ReturnType<typeof getPasswordPolicy>>,
-  TError = BadRequestResponse | UnauthorizedResponse | ServerErrorResponse,
->(
-  options?: { query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordPolicy>>, TError, TData>> },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetPasswordPolicyQueryOptions(options);
-
-  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}

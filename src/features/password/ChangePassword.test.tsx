@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getGetPasswordPolicyMockHandler } from '../../../generated/api/password/password.msw';
+import { getGetPasswordPolicyMockHandler } from '../../../generated/api/password-policy/password-policy.msw';
 import type { PasswordPolicyResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';

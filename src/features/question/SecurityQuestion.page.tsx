@@ -1,7 +1,8 @@
 import { Button, Group, List, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
-import { useEnrollFactor, useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
+import { useEnrollFactor } from '../../../generated/api/enrollment/enrollment';
+import { useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { FactorProvider, FactorType, type SecurityQuestionOption } from '../../../generated/model';
 import { useT } from '../../messages/t';
 import { hasStatus, isRemoved } from '../../shared/factorAnswers';

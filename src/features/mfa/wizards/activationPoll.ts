@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { pollFactorActivation } from '../../../../generated/api/factors/factors';
+import { pollFactorActivation } from '../../../../generated/api/enrollment/enrollment';
 import type { FactorActivationPoll } from '../../../../generated/model';
 import { FactorStatus } from '../../../../generated/model/factorStatus';
 

@@ -5,8 +5,8 @@ import {
   enrollFactor,
   enrollPhoneFactor,
   getCustomTotpSecret,
-  getGetFactorsQueryKey,
-} from '../../../../generated/api/factors/factors';
+} from '../../../../generated/api/enrollment/enrollment';
+import { getGetFactorsQueryKey } from '../../../../generated/api/factors/factors';
 import type { ActivateFactorRequest, Activation } from '../../../../generated/model';
 import { config } from '../../../shared/config';
 import { activationPayload, creationOptions } from './webauthn';
