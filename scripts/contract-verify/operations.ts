@@ -1,0 +1,118 @@
+// The operations that change an account: what each changes and the data a team must give for it.
+// None runs unless named with --run; the contract's example values (ids, numbers, addresses)
+// are never sent to a backend in their place.
+
+// The contract as parsed YAML, walked by name and by $ref.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Node = any;
+
+/** What a team passes for the operations that change an account: one flag each. */
+export const DATA_FLAGS = {
+  phone: 'a phone of your own test account, E.164 (in examples, a number kept for fiction: +61491570006)',
+  email: 'an email address you own',
+  'factor-id': 'the id of a factor of the test account (from getFactors)',
+  'idp-id': 'the id of an identity provider entry (from getLinkedIdentities)',
+  'external-id': 'the external account id the backend found for this sign-in',
+  'pass-code': 'a one-time code from the factor',
+  secret: 'the TOTP secret that getCustomTotpSecret gave',
+  password: 'the test account’s current password',
+  'new-password': 'the new password',
+  code: 'an authorization code from the provider',
+} as const;
+export type DataFlag = keyof typeof DATA_FLAGS;
+export type Data = Partial<Record<DataFlag, string>>;
+
+interface Mutation {
+  /** What running it does to the account behind the token, for docs/contract.md and --help. */
+  changes: string;
+  needs: DataFlag[];
+  /** The path parameters and the body, from the contract's example and the team's data. */
+  fill?: (data: Data, body: Node) => { params?: Record<string, string>; body?: unknown };
+}
+
+/** Every operation that is not a GET, what it changes and the data it needs. */
+export const MUTATIONS: Record<string, Mutation> = {
+  updateRecoveryEmail: {
+    changes: 'sets the recovery email to --email',
+    needs: ['email'],
+    fill: (d) => ({ body: { secondaryEmail: d.email } }),
+  },
+  linkIdentity: {
+    changes: 'links the external account --external-id at provider entry --idp-id',
+    needs: ['idp-id', 'external-id'],
+    fill: (d) => ({ params: { idpId: d['idp-id']! }, body: { externalId: d['external-id'] } }),
+  },
+  unlinkIdentity: {
+    changes: 'unlinks the identity at provider entry --idp-id',
+    needs: ['idp-id'],
+    fill: (d) => ({ params: { idpId: d['idp-id']! } }),
+  },
+  enrollFactor: {
+    changes: 'starts enrolling Google Authenticator (a pending factor until activated)',
+    needs: [],
+  },
+  enrollPhoneFactor: {
+    changes: 'starts enrolling SMS to --phone: the backend sends a text message to that number',
+    needs: ['phone'],
+    fill: (d) => ({ body: { factorType: 'sms', provider: 'OKTA', phoneNumber: d.phone } }),
+  },
+  enrollEmailFactor: {
+    changes: 'starts enrolling email to --email: the backend sends a code there',
+    needs: ['email'],
+    fill: (d, body) => ({ body: { ...body, email: d.email } }),
+  },
+  enrollCustomTotp: {
+    changes: 'enrolls the university authenticator with --secret, proved by --pass-code',
+    needs: ['secret', 'pass-code'],
+    fill: (d, body) => ({ body: { ...body, secret: d.secret, passCode: d['pass-code'], timestamp: Date.now() } }),
+  },
+  resetFactor: {
+    changes: 'removes the factor --factor-id',
+    needs: ['factor-id'],
+    fill: (d) => ({ params: { factorId: d['factor-id']! } }),
+  },
+  activateFactor: {
+    changes: 'activates the pending factor --factor-id with --pass-code',
+    needs: ['factor-id', 'pass-code'],
+    fill: (d) => ({ params: { factorId: d['factor-id']! }, body: { passCode: d['pass-code'] } }),
+  },
+  pollFactorActivation: {
+    changes: 'nothing by itself: asks whether the push factor --factor-id is active yet',
+    needs: ['factor-id'],
+    fill: (d) => ({ params: { factorId: d['factor-id']! } }),
+  },
+  changePassword: {
+    changes: 'CHANGES THE PASSWORD from --password to --new-password',
+    needs: ['password', 'new-password'],
+    fill: (d) => ({ body: { password: d.password, newPassword: d['new-password'], confirmPassword: d['new-password'] } }),
+  },
+  endSessions: {
+    changes: 'ENDS EVERY SESSION of the user and revokes every refresh token, the one the check uses included',
+    needs: [],
+  },
+  exchangeSocialCode: {
+    changes: 'redeems the iAM Smart authorization code --code (single use)',
+    needs: ['code'],
+    fill: (d) => ({ params: { provider: 'iamsmart' }, body: { code: d.code } }),
+  },
+  getIamSmartTokenizedId: {
+    changes: 'redeems the iAM Smart authorization code --code (single use)',
+    needs: ['code'],
+    fill: (d, body) => ({ body: { ...body, code: d.code } }),
+  },
+};
+
+/** Each --run names an operation that changes an account, with the data it needs; else the complaint. */
+export function runProblem(run: Set<string>, data: Data): string | undefined {
+  for (const operation of run) {
+    const mutation = MUTATIONS[operation];
+    if (!mutation) {
+      return `--run ${operation}: not an operation that changes an account; those are ${Object.keys(MUTATIONS).join(', ')} (every GET always runs)`;
+    }
+    const missing = mutation.needs.filter((flag) => !data[flag]);
+    if (missing.length) {
+      return `--run ${operation} needs ${missing.map((flag) => `--${flag} (${DATA_FLAGS[flag]})`).join(' and ')}`;
+    }
+  }
+  return undefined;
+}

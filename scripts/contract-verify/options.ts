@@ -1,0 +1,170 @@
+// What the command line asks for, checked before anything starts: the target, where the token
+// comes from, and the operations that may change the account.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DATA_FLAGS, MUTATIONS, runProblem, type Data } from './operations.ts';
+
+/** The variable that holds the access token (or --token-file names a file that does). Never the command line. */
+export const TOKEN_ENV = 'CONTRACT_VERIFY_TOKEN';
+
+export const USAGE =
+  'usage: contract-verify --target URL [--token-file FILE] [--timeout 10] [--junit FILE] [--json] [--verbose] [--run OPERATION --DATA VALUE ...]\n' +
+  `   The access token comes from ${TOKEN_ENV}, or from the file --token-file names. In the portal repository:\n` +
+  '   npm run contract:verify -- --target URL ...   (--help lists what --run can change)';
+
+const HELP = [
+  'Every GET runs, once with the token and, where the contract asks for one, once without it',
+  '(the answer must be 401). An operation that changes the account behind the token runs only',
+  'when named with --run, once per operation, with the data it needs; nothing else is ever sent',
+  'in its place:',
+  ...Object.entries(MUTATIONS).map(
+    ([name, m]) => `  --run ${name.padEnd(22)} ${m.changes}${m.needs.length ? ` (needs ${m.needs.map((f) => `--${f}`).join(', ')})` : ''}`,
+  ),
+  '',
+  `The token: ${TOKEN_ENV}, or --token-file FILE (its first line). --token is refused: npm prints`,
+  'a script’s command line into the log, and every process on the machine can read it.',
+  '--target must be https, except on this machine (localhost, 127.0.0.1, [::1]).',
+  'Other options: --timeout SECONDS (10; each request), --junit FILE, --json, --verbose (the',
+  'answers’ bodies in the output and the report), --port N (where Prism listens; a free port by',
+  'default), --contract FILE (instead of the openapi.yaml this tool holds).',
+].join('\n');
+
+export interface Options {
+  target: string;
+  token: string;
+  timeoutMs: number;
+  /** Where Prism listens; a free port when not given. */
+  port?: number;
+  junit?: string;
+  json: boolean;
+  /** The answers' bodies in the output and the report; without it they are left out (they carry the account's data). */
+  verbose: boolean;
+  contract?: string;
+  data: Data;
+  run: Set<string>;
+}
+
+/** The command stops before checking anything: its exit code and what to say (help goes to stdout). */
+export interface Stop {
+  code: number;
+  message: string;
+}
+
+const stop = (message: string, code = 2): Stop => ({ code, message: code === 0 ? message : `contract:verify: ${message}` });
+
+const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/** Why a backend address cannot be checked, if it cannot. The URL parser has already turned `127.1` and the like into 127.0.0.1. */
+export function targetProblem(target: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return '--target must be the backend’s address, like https://backend.example';
+  }
+  if (url.username || url.password) {
+    return '--target holds a user name or password, which every line of the report would print: give the address alone (the token is the credential)';
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol !== 'http:') return `--target must be an https address, not ${url.protocol}`;
+  if (isLoopback(url.hostname)) return undefined;
+  return (
+    `--target ${url.origin} is plain http: the token and the test account’s data would cross the network unencrypted. ` +
+    'Use https (plain http only on this machine: localhost, 127.0.0.1, [::1])'
+  );
+}
+
+/** The token from --token-file or the variable; or why there is none to use. The token itself is never in a message. */
+function readToken(file: string | undefined, env: Record<string, string | undefined>): { token: string } | { problem: string } {
+  let token: string;
+  let source: string;
+  if (file !== undefined) {
+    source = `--token-file ${file}`;
+    try {
+      token = readFileSync(file, 'utf8').split(/\r?\n/)[0]!.trim();
+    } catch (error) {
+      return { problem: `cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? error}` };
+    }
+  } else {
+    source = TOKEN_ENV;
+    token = env[TOKEN_ENV]?.trim() ?? '';
+  }
+  if (!token) {
+    return {
+      problem:
+        `no token: ${source} is empty. Put the test account's access token in ${TOKEN_ENV} (a CI secret variable), ` +
+        'or in a file named with --token-file. Every secured operation needs it.',
+    };
+  }
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    return {
+      problem: `the token in ${source} has a character an HTTP header cannot carry (a space, a line break?); give the token alone, without "Bearer"`,
+    };
+  }
+  return { token };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      target: { type: 'string' },
+      'token-file': { type: 'string' },
+      run: { type: 'string', multiple: true, default: [] },
+      timeout: { type: 'string', default: '10' },
+      port: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      junit: { type: 'string' },
+      contract: { type: 'string' },
+      mutating: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+      ...Object.fromEntries(Object.keys(DATA_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+    },
+  }).values as Record<string, string | string[] | boolean | undefined>;
+}
+
+/** The options, checked; or why the command stops first (a missing token is said before anything is sent). */
+export function readOptions(argv: string[], env: Record<string, string | undefined>): Options | Stop {
+  // Before parsing, so that neither a parse error nor anything later repeats the value.
+  if (argv.some((arg) => arg === '--token' || arg.startsWith('--token='))) {
+    return stop(
+      `--token is refused: on the command line a token is printed by npm into the log and can be read by every process on the machine for the whole run. ` +
+        `Put it in ${TOKEN_ENV} (a CI secret variable), or in a file named with --token-file.`,
+    );
+  }
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    return stop(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+  }
+  if (args.help) return stop(`${USAGE}\n\n${HELP}`, 0);
+  if (args.mutating) return stop('--mutating is gone: it would change a real account. Name each operation with --run (see --help).');
+  const target = args.target as string | undefined;
+  if (!target) return stop(`--target is missing\n${USAGE}`);
+  const badTarget = targetProblem(target);
+  if (badTarget) return stop(badTarget);
+  const token = readToken(args['token-file'] as string | undefined, env);
+  if ('problem' in token) return stop(token.problem);
+  const timeout = Number(args.timeout);
+  if (!(timeout > 0)) return stop(`--timeout is in seconds, more than 0, not '${args.timeout}'`);
+  const port = args.port === undefined ? undefined : Number(args.port);
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) return stop(`--port must be a port number, not '${args.port}'`);
+  const data: Data = Object.fromEntries(Object.keys(DATA_FLAGS).flatMap((flag) => (typeof args[flag] === 'string' ? [[flag, args[flag]]] : [])));
+  const run = new Set(args.run as string[]);
+  const problem = runProblem(run, data);
+  if (problem) return stop(problem);
+  return {
+    target,
+    token: token.token,
+    timeoutMs: timeout * 1000,
+    port,
+    junit: args.junit as string | undefined,
+    json: Boolean(args.json),
+    verbose: Boolean(args.verbose),
+    contract: args.contract as string | undefined,
+    data,
+    run,
+  };
+}

@@ -1,0 +1,66 @@
+// For the verifier's tests: Prism's mock of the contract as the correct backend, throwaway
+// servers as wrong ones, and the verifier run as a command. Every port comes from the system.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const children: ChildProcess[] = [];
+const servers: Server[] = [];
+
+/** A port no one holds right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prism's mock of the repository's contract, once it answers HTTP. */
+export async function startMock(): Promise<string> {
+  const port = await freePort();
+  const prism = spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
+  children.push(prism);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i += 1) {
+    if (prism.exitCode !== null) throw new Error(`the mock exited (${prism.exitCode}) before answering`);
+    const answered = await fetch(`${url}/api/v1/user/profile`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return url;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`nothing answers ${url}`);
+}
+
+/** A throwaway HTTP server on a port the system gives, or on `port`. */
+export async function serve(handler: (path: string, res: ServerResponse, method: string, headers: Record<string, unknown>) => void, port = 0) {
+  const server = createServer((req, res) => handler(new URL(req.url ?? '/', 'http://x').pathname, res, req.method ?? '', req.headers));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export const json = (res: ServerResponse, status: number, body: string) =>
+  void res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+
+/** Stops every server and mock these tests started. */
+export async function stopAll() {
+  for (const child of children) child.kill();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+}
+
+/** A command to its end: its exit code, stdout and stderr together, stdout alone, and how long it took. */
+export function runCommand(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }) {
+  const started = Date.now();
+  return new Promise<{ code: number | null; out: string; stdout: string; seconds: number }>((resolve) => {
+    const child = spawn(command, args, options);
+    let out = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk) => ((out += chunk), (stdout += chunk)));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('close', (code) => resolve({ code, out, stdout, seconds: (Date.now() - started) / 1000 }));
+  });
+}
