@@ -20,6 +20,7 @@ const CHECKS: Step[] = [
   { name: 'audit:production', waits: true },
   { name: 'typecheck' },
   { name: 'lint' },
+  { name: 'lint:dependencies' },
   { name: 'format:check' },
   { name: 'lint:contract' },
   { name: 'contract:diff' },
