@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK } from './scripts/dev-stack.ts';
+import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK, webServer } from './scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 
@@ -28,10 +28,6 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: STACK.map((server) => ({
-    command: `node ${server.args.join(' ')}`,
-    url: server.ready,
-    reuseExistingServer: !CI,
-    stdout: 'ignore' as const,
-  })),
+  // Its own mock API, beside `npm start`'s (scripts/dev-stack.ts).
+  webServer: STACK.map((server) => webServer(server, CI)),
 });
