@@ -20,7 +20,10 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The console's list, and a JUnit report for CI (scripts/gate.ts checks it is written).
+  reporter: [['list'], ['junit', { outputFile: 'test-results/junit/e2e.xml' }]],
+  // Traces and screenshots of failures; each suite cleans only its own folder at its start.
+  outputDir: 'test-results/e2e',
   forbidOnly: CI,
   use: {
     baseURL: APP_ORIGIN,

@@ -18,7 +18,9 @@ export default defineConfig<object, { engine: 'chromium' | 'firefox' | 'webkit' 
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The console's list, and a JUnit report for CI (scripts/gate.ts checks it is written).
+  reporter: [['list'], ['junit', { outputFile: 'test-results/junit/engines.xml' }]],
+  outputDir: 'test-results/engines',
   forbidOnly: CI,
   projects: (['chromium', 'firefox', 'webkit'] as const).map((engine) => ({ name: engine, use: { engine } })),
   webServer: [
