@@ -1,13 +1,14 @@
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layers } from './eslint/layers.js';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'node_modules'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, layers },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { STACK } from './scripts/dev-stack.ts';
+import { STACK, TEST_API_PORT, webServer } from './scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 
@@ -18,17 +18,23 @@ export default defineConfig<object, { engine: 'chromium' | 'firefox' | 'webkit' 
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The console's list, and a JUnit report for CI (scripts/gate.ts checks it is written).
+  reporter: [['list'], ['junit', { outputFile: 'test-results/junit/engines.xml' }]],
+  outputDir: 'test-results/engines',
   forbidOnly: CI,
   projects: (['chromium', 'firefox', 'webkit'] as const).map((engine) => ({ name: engine, use: { engine } })),
   webServer: [
-    ...STACK.filter((server) => server.name !== 'vite preview').map((server) => ({
-      command: `node ${server.args.join(' ')}`,
-      url: server.ready,
-      reuseExistingServer: false,
-      stdout: 'ignore' as const,
-    })),
-    // The build, through a server that can make a file go missing as a release does.
-    { command: 'node tests/engines/appServer.ts', url: 'http://localhost:4173/robots.txt', reuseExistingServer: false, stdout: 'ignore' as const },
+    ...STACK.filter((server) => server.name !== 'vite preview').map((server) => webServer(server, CI)),
+    // The build, through a server that can make a file go missing as a release does; the
+    // preview it starts sends /api to the stack's own mock API.
+    webServer(
+      {
+        args: ['tests/engines/appServer.ts'],
+        env: { MOCK_API_PORT: String(TEST_API_PORT) },
+        ready: 'http://localhost:4173/robots.txt',
+        shared: false,
+      },
+      CI,
+    ),
   ],
 });

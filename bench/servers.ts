@@ -87,7 +87,7 @@ interface StackHandle extends Running, StackServer {
 }
 
 function startServer(server: StackServer): StackHandle {
-  const env = { ...process.env };
+  const env = { ...process.env, ...server.env };
   delete env.MOCK_PERSONA; // the signed-in dev user chooses the persona (mock/persona.ts)
   const child = spawn(process.execPath, server.args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   return track({ ...server, child, exited: false, output: captureTail(child.stdout), errors: captureTail(child.stderr) });

@@ -1,7 +1,9 @@
 // `npm audit --omit=dev`: fails on any high or critical advisory in what the browser loads.
 // When the registry's advisory service cannot be reached (some mirrors and proxies refuse it),
-// it says so plainly and does not pretend the dependencies were checked.
+// it says so plainly and exits NOT_DONE: the gate's summary names the audit as not done, and
+// never counts it as passed.
 import { spawnSync } from 'node:child_process';
+import { NOT_DONE } from './gate.ts';
 
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', shell: process.platform === 'win32' });
 
@@ -24,8 +26,8 @@ try {
 
 if (report.statusCode || report.error) {
   const why = report.message ?? report.error?.summary ?? 'no answer';
-  console.warn(`audit: NOT CHECKED, the registry's advisory service is unavailable here (${why}).`);
-  process.exit(0);
+  console.warn(`audit: NOT DONE, the registry's advisory service did not answer (${why}): the production dependencies were not checked.`);
+  process.exit(NOT_DONE);
 }
 
 const counts = report.metadata?.vulnerabilities ?? {};

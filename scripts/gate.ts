@@ -5,7 +5,13 @@
 // process, so they run two at a time (three with the audit, which mostly waits on the
 // registry); each one's output is printed whole when it ends. The test suites spread their own
 // work over both cores, so they run one after another with their output as it comes.
+//
+// A step that could not do its work (the audit, when the registry's advisory service does not
+// answer) exits with NOT_DONE and says why on a line with "NOT DONE": the summary names it as
+// not done, never as passed. Each suite writes a JUnit report for CI to show; one that passes
+// without writing its report fails the gate.
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 
 interface Step {
   name: string;
@@ -16,10 +22,11 @@ interface Step {
 }
 
 /** Checks that run side by side, in the order that fails fastest. */
-const CHECKS: Step[] = [
+export const CHECKS: Step[] = [
   { name: 'audit:production', waits: true },
   { name: 'typecheck' },
   { name: 'lint' },
+  { name: 'lint:dependencies' },
   { name: 'format:check' },
   { name: 'lint:contract' },
   { name: 'contract:diff' },
@@ -30,9 +37,15 @@ const CHECKS: Step[] = [
   { name: 'check:size', after: ['build'] },
   { name: 'docs' },
 ];
-/** Then, one at a time. */
-const SUITES = ['test:unit', 'test:e2e', 'test:engines'];
+/** Then, one at a time, each with the JUnit report it writes (see each one's configuration). */
+export const SUITES = [
+  { name: 'test:unit', junit: 'test-results/junit/unit.xml' },
+  { name: 'test:e2e', junit: 'test-results/junit/e2e.xml' },
+  { name: 'test:engines', junit: 'test-results/junit/engines.xml' },
+];
 const PLACES = 2;
+/** The exit code of a step that could not do its work: automake's and TAP's "skipped". */
+export const NOT_DONE = 77;
 
 // The npm that runs the gate runs its steps too (npm sets npm_execpath for its scripts).
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
@@ -40,34 +53,43 @@ const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' };
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 const started = Date.now();
-const times: string[] = [];
+const times: { name: string; took: string }[] = [];
+/** The steps that could not do their work, each with its own words on why. */
+const notDone: { name: string; why: string }[] = [];
 
 interface Outcome {
   code: number | null;
   signal: NodeJS.Signals | null;
   output: string;
   took: string;
+  startedAt: number;
 }
 
 /** Runs `npm run <name>`; its output goes to this terminal as it comes, or is kept when `quiet`. */
 function run(name: string, quiet: boolean): Promise<Outcome> {
-  const stepStarted = Date.now();
+  const startedAt = Date.now();
   const child = spawn(npm[0]!, [...npm.slice(1), 'run', name], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
-      const took = seconds(stepStarted);
-      times.push(`  ${name.padEnd(18)} ${took.padStart(8)}`);
-      resolve({ code, signal, output, took });
+      const took = seconds(startedAt);
+      times.push({ name, took });
+      resolve({ code, signal, output, took, startedAt });
     });
   });
 }
 
-function fail(name: string, outcome: Outcome): never {
-  console.error(`\nnpm test: '${name}' failed (exit ${outcome.code ?? outcome.signal}) after ${outcome.took}.`);
+function fail(name: string, outcome: Outcome, why = `failed (exit ${outcome.code ?? outcome.signal})`): never {
+  console.error(`\nnpm test: '${name}' ${why} after ${outcome.took}.`);
   process.exit(outcome.code || 1);
+}
+
+/** A check that exited NOT_DONE, with the line where it said why (its last words otherwise). */
+function noteNotDone(name: string, output: string) {
+  const lines = output.split('\n').filter((line) => line.trim());
+  notDone.push({ name, why: (lines.find((line) => line.includes('NOT DONE')) ?? lines.at(-1) ?? 'no reason given').trim() });
 }
 
 async function checks() {
@@ -92,20 +114,41 @@ async function checks() {
     if (running.size === 0) break;
     const { step, outcome } = await Promise.race(running.values());
     running.delete(step.name);
-    console.log(`\n=== npm run ${step.name}: ${outcome.took}${outcome.code === 0 ? '' : ', FAILED'}`);
+    const state = outcome.code === 0 ? '' : outcome.code === NOT_DONE ? ', NOT DONE' : ', FAILED';
+    console.log(`\n=== npm run ${step.name}: ${outcome.took}${state}`);
     process.stdout.write(outcome.output);
     if (outcome.code === 0) passed.add(step.name);
+    else if (outcome.code === NOT_DONE) noteNotDone(step.name, outcome.output);
     else failed ??= { name: step.name, outcome };
   }
   if (failed) fail(failed.name, failed.outcome);
 }
 
-await checks();
-for (const name of SUITES) {
-  console.log(`\n=== npm run ${name}`);
-  const outcome = await run(name, false);
-  if (outcome.code !== 0) fail(name, outcome);
-  console.log(`=== ${name}: ${outcome.took}`);
+/** Runs each suite in turn; one that fails, or passes without writing its JUnit report, stops the gate. */
+async function suites() {
+  for (const { name, junit } of SUITES) {
+    console.log(`\n=== npm run ${name}`);
+    const outcome = await run(name, false);
+    if (outcome.code !== 0) fail(name, outcome);
+    const written = statSync(junit, { throwIfNoEntry: false });
+    if (!written || written.mtimeMs < outcome.startedAt) fail(name, { ...outcome, code: 1 }, `wrote no JUnit report at ${junit}`);
+    console.log(`=== ${name}: ${outcome.took}`);
+  }
 }
-const steps = CHECKS.length + SUITES.length;
-console.log(`\nnpm test: all ${steps} steps passed in ${seconds(started)}:\n${times.join('\n')}`);
+
+function summary(): string {
+  const steps = CHECKS.length + SUITES.length;
+  const table = times.map(
+    ({ name, took }) => `  ${name.padEnd(18)} ${took.padStart(8)}${notDone.some((step) => step.name === name) ? '  NOT DONE' : ''}`,
+  );
+  const reports = `JUnit reports: ${SUITES.map((suite) => suite.junit).join(', ')}`;
+  if (notDone.length === 0) return `npm test: all ${steps} steps passed in ${seconds(started)}:\n${table.join('\n')}\n${reports}`;
+  const undone = notDone.map((step) => `${step.name} (${step.why})`).join('; ');
+  return `npm test: ${steps - notDone.length} of ${steps} steps passed in ${seconds(started)}; NOT DONE: ${undone}\n${table.join('\n')}\n${reports}`;
+}
+
+if (import.meta.main) {
+  await checks();
+  await suites();
+  console.log(`\n${summary()}`);
+}

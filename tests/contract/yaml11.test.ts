@@ -21,8 +21,9 @@ function readWithPyYaml(path: string): unknown {
     return JSON.parse(execFileSync('python3', ['-c', PYYAML, path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? error);
-    if (/No module named 'yaml'|ENOENT/.test(stderr)) throw new Error('Python 3 with PyYAML is needed: apt-get install -y python3-yaml');
-    throw new Error(`PyYAML (YAML 1.1) cannot read ${path}:\n${stderr}`);
+    if (/No module named 'yaml'|ENOENT/.test(stderr))
+      throw new Error('Python 3 with PyYAML is needed: apt-get install -y python3-yaml', { cause: error });
+    throw new Error(`PyYAML (YAML 1.1) cannot read ${path}:\n${stderr}`, { cause: error });
   }
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../deploy/local-nginx.ts';
+import { TEST_API_PORT } from '../../scripts/dev-stack.ts';
 import { versionProblems } from '../../vite-plugins/version-json.ts';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
@@ -75,7 +76,7 @@ test.describe('the build hosted by nginx', () => {
       config: config(),
       root: resolve('dist'),
       listen: `127.0.0.1:${PORT}`,
-      apiUpstream: 'http://127.0.0.1:4010',
+      apiUpstream: `http://127.0.0.1:${TEST_API_PORT}`,
     });
     nginx = startNginx(dir, conf);
     await waitForNginx(`${ORIGIN}/config.json`);

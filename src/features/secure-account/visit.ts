@@ -50,7 +50,7 @@ function parse(raw: string | null): Visit {
 }
 
 function read(): Visit {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(SECURE_ACCOUNT_VISIT_KEY);
   } catch {
