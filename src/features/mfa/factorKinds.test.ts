@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../messages/en';
-import { FACTOR_KINDS, factorKindFor, listedKindOf, WIZARDS } from './factorKinds';
+import { FACTOR_KINDS, factorKindFor, listedKindOf } from './factorKinds';
+import { WIZARDS } from './wizards/loadWizard';
 
 describe('factorKindFor: the wizard a provider and factor type open (spec section 2)', () => {
   it.each([

@@ -4,11 +4,8 @@
  * and what that wizard says for it. Another kind is one more entry here, its texts in
  * src/messages/, and, when no wizard fits, a wizard of its own.
  *
- * This module is read by the first page (the security overview counts the listed methods) and
- * by the enrollment route's loader, so it holds data and lazy imports only: every wizard stays
- * in a chunk of its own.
+ * The wizard of a kind is named here as data (`wizard`); wizards/loadWizard.tsx loads it.
  */
-import type { ComponentType } from 'react';
 import type { EnrollEmailFactorRequestFactorType } from '../../../generated/model/enrollEmailFactorRequestFactorType';
 import type { EnrollEmailFactorRequestProvider } from '../../../generated/model/enrollEmailFactorRequestProvider';
 import type { EnrollPhoneFactorRequestFactorType } from '../../../generated/model/enrollPhoneFactorRequestFactorType';
@@ -96,20 +93,6 @@ interface KindBase {
 /** A kind opened by wizard `W`, with what that wizard needs of it. */
 export type FactorKindOf<W extends WizardName> = KindBase & { wizard: W } & WizardData[W];
 export type FactorKind = { [W in WizardName]: FactorKindOf<W> }[WizardName];
-
-/** The component of wizard `W`: it gets the kind it sets up. */
-export type WizardComponent<W extends WizardName> = ComponentType<{ kind: FactorKindOf<W> }>;
-
-/** Each wizard's chunk, fetched when the wizard is opened (or when its route loads). */
-export const WIZARDS: { [W in WizardName]: () => Promise<WizardComponent<W>> } = {
-  app: () => import('./wizards/AppWizard').then((m) => m.AppWizard),
-  // The world's telephone numbering metadata (about 50 KB gzipped) is a chunk of its own,
-  // fetched beside the wizard's rather than after it.
-  phone: () => Promise.all([import('./wizards/PhoneWizard'), import('./countries')]).then(([m]) => m.PhoneWizard),
-  email: () => import('./wizards/EmailWizard').then((m) => m.EmailWizard),
-  webauthn: () => import('./wizards/WebAuthnWizard').then((m) => m.WebAuthnWizard),
-  custom: () => import('./wizards/CustomWizard').then((m) => m.CustomWizard),
-};
 
 const OKTA_VERIFY_STORES: Record<Device, AppStoreLink> = {
   iphone: { store: 'mfa.app.appStore', href: 'https://apps.apple.com/app/okta-verify/id490179405' },

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Image, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { renderSVG } from 'uqr';
 import { useT } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import type { FactorKindOf } from '../factorKinds';
@@ -69,18 +70,7 @@ export function CustomWizard({ kind }: { kind: FactorKindOf<'custom'> }) {
   }
 }
 
-/** The QR code of an otpauth address as an SVG data URL; the encoder loads with the first one. */
+/** The QR code of an otpauth address as an SVG data URL. */
 function useQrCode(content: string | undefined): string | undefined {
-  const [qr, setQr] = useState<{ content: string; url: string }>();
-  useEffect(() => {
-    if (!content) return;
-    let current = true;
-    void import('uqr').then(({ renderSVG }) => {
-      if (current) setQr({ content, url: `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(content))}` });
-    });
-    return () => {
-      current = false;
-    };
-  }, [content]);
-  return qr && qr.content === content ? qr.url : undefined;
+  return useMemo(() => (content ? `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(content))}` : undefined), [content]);
 }

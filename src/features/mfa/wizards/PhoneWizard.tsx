@@ -1,10 +1,10 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { use, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
 import { useDraft } from '../../../shared/draft';
-import type { PhoneCheck } from '../countries';
+import { checkPhone, countryChoices, countryName, DEFAULT_COUNTRY, dialCodeOf, isKnownCountry, type PhoneCheck } from '../countries';
 import type { FactorKindOf } from '../factorKinds';
 import { CodeForm } from './CodeForm';
 import { factorApi } from './factorApi';
@@ -12,15 +12,10 @@ import { phoneWizardMachine, readPhoneDraft, sendButton, type PhoneTarget } from
 import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
 
-// The telephone numbering metadata is most of this wizard's weight: it is a chunk of its own,
-// which the registry fetches beside this one.
-const numbering = import('../countries');
-
 /** Why a number is refused, worded when shown, so it follows a language switch. */
 function PhoneProblem({ problem, country }: { problem: Extract<PhoneCheck, { error: unknown }>['error']; country: string }) {
   const t = useT();
   const language = useLanguage();
-  const { countryName } = use(numbering);
   if (problem === 'required') return t('mfa.fieldRequired');
   if (problem === 'landline') return t('mfa.phone.landline');
   return t('mfa.phone.invalid', { country: countryName(country, language) });
@@ -92,7 +87,6 @@ function PhoneFields({
 export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
   const t = useT();
   const language = useLanguage();
-  const { checkPhone, countryChoices, DEFAULT_COUNTRY, dialCodeOf, isKnownCountry } = use(numbering);
   // The number being typed survives a sign-in round trip (an expired session); see useDraft.
   const [draft, saveDraft, clearDraft] = useDraft(`phone.${kind.id}`);
   const [restored] = useState(() => readPhoneDraft(draft, isKnownCountry));
@@ -112,7 +106,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
     },
   });
   const { country, phone, extension } = form.values;
-  const countries = useMemo(() => countryChoices(language), [countryChoices, language]);
+  const countries = useMemo(() => countryChoices(language), [language]);
 
   useEffect(() => {
     if (state.step === 'intro') return;
