@@ -5,6 +5,20 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layers } from './eslint/layers.js';
 
+/** Mantine's components are imported by name: vite-plugins/mantine-styles.ts adds their styles by those names. */
+export const MANTINE_BY_NAME = [
+  {
+    selector: "ImportDeclaration[source.value='@mantine/core'] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)",
+    message:
+      "Import Mantine's components by name, in braces (`import { Button } from '@mantine/core'`): the build adds each one's styles by its name.",
+  },
+  {
+    selector: "ExportAllDeclaration[source.value='@mantine/core'], ImportExpression[source.value='@mantine/core']",
+    message:
+      "Import Mantine's components by name, in braces (`import { Button } from '@mantine/core'`): the build adds each one's styles by its name.",
+  },
+];
+
 export default defineConfig(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'node_modules'] },
   js.configs.recommended,
@@ -19,6 +33,8 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'error',
       // Components call backends only through the generated hooks and the one fetch function.
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the generated hooks (src/shared/api/fetcher.ts is the one fetch).' }],
+      // The build gives a module the styles of the Mantine components it imports by name.
+      'no-restricted-syntax': ['error', ...MANTINE_BY_NAME],
     },
   },
   {
