@@ -44,19 +44,6 @@ const splitBehavior: CodeSplittingOptions['splitBehavior'] = ({ routeId }) =>
   // which shows while the step runs, ships with the app, so it shows at once.
   SPLITS[routeId] ?? (/^\/(auth|idp)\//.test(routeId) ? [['loader']] : undefined);
 
-/** Component tests that cannot share a worker with other files: they run in the isolated project. */
-const OWN_WORKER = [
-  // vi.mock of a module other files have already loaded.
-  'src/shared/ui/ChunkBoundary.test.tsx',
-  'src/features/mfa/wizards/useWizard.test.tsx',
-  // Its failing-data case still shows the overview when run after other files.
-  'src/features/security-overview/SecurityOverview.test.tsx',
-  // A page's own state: the sessions other files started still listen to this window's storage
-  // events, and the reports already sent from this page count against its five.
-  'src/shared/auth/session.test.ts',
-  'src/shared/errorReport.test.ts',
-];
-
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
   plugins: [
@@ -99,7 +86,9 @@ export default defineConfig({
     // The component tests under src/ share their worker's modules: no fresh jsdom, setup file
     // imports and module graph for each file, which was half the run. The setup file still runs
     // for each file and leaves a clean state after each test (tests/support/setup.ts). The tests
-    // of Node code, and the few files below that cannot share, keep a process of their own.
+    // of Node code keep a process of their own, and so does a component test named
+    // `*.isolated.test.ts(x)`: one that mocks a module other files have loaded (vi.mock), or needs
+    // the page to itself (storage listeners, the error reports already sent).
     projects: [
       {
         extends: true,
@@ -107,7 +96,7 @@ export default defineConfig({
           name: 'components',
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', ...OWN_WORKER],
+          exclude: ['**/node_modules/**', 'src/**/*.isolated.test.{ts,tsx}'],
         },
       },
       {
@@ -115,7 +104,7 @@ export default defineConfig({
         test: {
           name: 'isolated',
           include: [
-            ...OWN_WORKER,
+            'src/**/*.isolated.test.{ts,tsx}',
             'tests/contract/**/*.test.ts',
             'mock/**/*.test.ts',
             'scripts/**/*.test.ts',
