@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
-import { PlainToasts, Toasts } from './Toasts';
+import { Toasts } from './Toasts';
 
 function renderToasts() {
   render(
@@ -41,25 +41,6 @@ describe('toast', () => {
     const shown = await screen.findByText('Update success');
     await userEvent.click(shown);
     await waitFor(() => expect(screen.queryByText('Update success')).not.toBeInTheDocument());
-  });
-
-  it("without the viewport's code: shows each message once, plainly, an error as an alert, and closes one from the keyboard", async () => {
-    render(<PlainToasts />);
-    act(() => {
-      toast.error('Save failed');
-      toast.error('Save failed');
-      toast.success('Saved');
-    });
-    expect(screen.getAllByRole('alert')).toHaveLength(1);
-    expect(screen.getByRole('alert')).toHaveTextContent('Save failed');
-    expect(screen.getByRole('status')).toHaveTextContent('Saved');
-    const user = userEvent.setup();
-    await user.tab();
-    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(screen.queryByText('Save failed')).not.toBeInTheDocument();
-    await user.click(screen.getByText('Saved'));
-    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 
   it('keeps an error until it is clicked, and lets a success go after 6 s', async () => {

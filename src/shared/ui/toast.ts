@@ -15,12 +15,10 @@ type Display = (request: ToastRequest) => void;
 
 let display: Display | undefined;
 const waiting: ToastRequest[] = [];
-const listeners = new Set<() => void>();
 
 function raise(request: ToastRequest) {
-  if (display) return display(request);
-  waiting.push(request);
-  listeners.forEach((listener) => listener());
+  if (display) display(request);
+  else waiting.push(request);
 }
 
 /** Short messages at the top of the page (spec section 8). */
@@ -29,16 +27,8 @@ export const toast = {
   success: (message: string) => raise({ message, color: 'green' }),
 };
 
-/**
- * The toast viewport's code loads with the first toast (see Toasts): until then, toasts wait
- * here. These let Toasts know when to load it and let the viewport take over.
- */
+/** Until the toasts' viewport has loaded (Toasts.tsx), toasts wait here; then it shows them. */
 export const toastQueue = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  needed: () => display !== undefined || waiting.length > 0,
   connect(show: Display) {
     display = show;
     for (const request of waiting.splice(0)) show(request);
