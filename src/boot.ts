@@ -3,6 +3,7 @@
 // leaves for the identity provider from here, without downloading and running the app it would
 // leave at once. It prefetches the app's files meanwhile; they finish across the navigation, so
 // the page the provider returns to finds them in the HTTP cache. Every other load starts the app.
+// (docs/performance.md, "Deliberate splits".)
 import { firstStep } from './shared/auth/firstStep';
 import { leaveForSignIn } from './shared/auth/leaveForSignIn';
 import { forgetStaleReloadMarks, reloadForStaleBuild } from './shared/staleBuild';

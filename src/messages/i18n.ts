@@ -17,7 +17,8 @@ export const locale = localeFrom(unavailable, chosen, fromBrowser);
 
 /**
  * @nanostores/i18n holds the catalogues: English is built in; each Chinese one is fetched the
- * first time it is needed. A catalogue that fails to load leaves the English texts.
+ * first time it is needed (docs/performance.md, "Deliberate splits"). A catalogue that fails to
+ * load leaves the English texts.
  */
 const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string>>> = {
   'zh-HK': async () => (await import('./zh-HK')).zhHK,

@@ -24,6 +24,7 @@ export function startErrorReporting(url: string, language: () => string) {
     userAgent: navigator.userAgent,
     now: new Date(),
   });
+  // The report's builder loads with the first report (docs/performance.md, "Deliberate splits").
   let reporter: Promise<ReturnType<typeof createErrorReporter>> | undefined;
   report = (error, kind) => {
     const at = where();

@@ -4,8 +4,8 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
 
 /**
  * /idp/instructions while the server is asked which provider an unlinked social login belongs
- * to. Apart from the page, which loads with the flow's code: this ships with the entry, so it
- * shows at once.
+ * to. Apart from the page, which loads with the flow's code: this ships with the app, so it
+ * shows at once (docs/performance.md, "Deliberate splits").
  */
 export function IdpInstructionsPending() {
   const t = useT();

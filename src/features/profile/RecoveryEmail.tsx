@@ -9,8 +9,8 @@ import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/pageAnchors';
 import { toast } from '../../shared/ui/toast';
 import { isRecoveryEmailChanged, recoveryEmailOf } from './profile';
 
-// The form's code (text input, form state) loads when the user first edits: built in, it adds
-// about 10 KB gzip to the first signed-in page, over its 150 KB budget (the size check).
+// The form's code (text input, form state) loads when the user first edits (docs/performance.md,
+// "Deliberate splits").
 const RecoveryEmailForm = lazy(() => import('./RecoveryEmailForm'));
 
 /**

@@ -54,8 +54,9 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Whether a body under a failed status is still the call's answer; the schemas load only now.
- * If they cannot be loaded (a release replaced them), the failed status stands.
+ * Whether a body under a failed status is still the call's answer; the schemas load only now
+ * (docs/performance.md, "Deliberate splits"). If they cannot be loaded (a release replaced them),
+ * the failed status stands.
  */
 async function isAnswer(method: string, target: URL, body: unknown): Promise<boolean> {
   if (body === undefined) return false;
@@ -135,7 +136,8 @@ async function send<T>(credentials: Credentials, url: string, options: RequestIn
 
   const { status } = response;
   // A 401's challenge (a step-up asks for a fresh sign-in): its parser loads with the first
-  // one; when it cannot load (offline), the 401 is a plain one.
+  // one (docs/performance.md, "Deliberate splits"); when it cannot load (offline), the 401 is a
+  // plain one.
   const header = status === 401 ? response.headers.get('WWW-Authenticate') : null;
   const challenge = header
     ? await import('./challenge').then(

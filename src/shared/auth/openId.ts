@@ -74,7 +74,10 @@ function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
   return iat - authTime <= maxAge + FRESH_SIGN_IN_ALLOWANCE_SECONDS;
 }
 
-/** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
+/**
+ * Loads oidc-client-ts on first use: a signed-in page that only reads its token never does
+ * (docs/performance.md, "Deliberate splits").
+ */
 async function loadUserManager(origin = window.location.origin): Promise<UserManager> {
   return (await import('./oidcLibrary')).createUserManager(origin);
 }
