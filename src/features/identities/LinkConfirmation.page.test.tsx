@@ -223,7 +223,7 @@ describe('confirming a link at /profile', () => {
     const linked = recordLinks();
     renderRoute('/profile');
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByText('You will be taken to the university sign-in in 3 seconds.')).toBeInTheDocument();
+    expect(await screen.findByText('You will be taken to the university sign-in in 3 seconds.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link' })).not.toBeInTheDocument();
     expect(readLinkState()).toEqual({ mode: 'normal' });
     await act(() => vi.advanceTimersByTimeAsync(2900));

@@ -72,6 +72,6 @@ describe('Security overview', () => {
     server.use(http.get('*/api/v1/user/factor', () => HttpResponse.json({ errorMessage: 'Factor service down' }, { status: 500 })));
     renderRoute('/profile/details');
     await screen.findByText('Factor service down', undefined, { timeout: 5000 });
-    expect(screen.queryByRole('region', { name: 'Security overview' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Security overview' })).not.toBeInTheDocument());
   });
 });
