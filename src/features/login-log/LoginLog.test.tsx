@@ -137,7 +137,7 @@ describe('Previous Login', () => {
     expect(screen.queryByTestId('login-log-table')).not.toBeInTheDocument();
   });
 
-  it('leads from each login to the guide, naming it', async () => {
+  it('leads from each login to the guide, naming it in the history entry, not the address', async () => {
     serveFullHistory();
     const { user, router } = renderRoute('/profile/login');
     await waitFor(() => expect(loaded()).toBe(20));
@@ -147,7 +147,23 @@ describe('Previous Login', () => {
     });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
-    expect(router.state.location.search).toEqual({ time: first.time, browser: first.browser, place: first.district });
+    expect(router.state.location.search).toEqual({});
+    expect(router.state.location.state.notMeLogin).toEqual({ time: first.time, browser: first.browser, place: first.district });
+    expect(await screen.findByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent(first.browser);
+  });
+
+  it('names the login whose link was chosen, not one whose link was only pointed at (and preloaded)', async () => {
+    serveFullHistory();
+    const { user } = renderRoute('/profile/login');
+    await waitFor(() => expect(loaded()).toBe(20));
+    const [first, second] = example<LoginLogPage>('getLoginLog', 'full').logs;
+    await user.hover(within(dataRows()[0]!).getByRole('link', { name: /^This wasn't me/ }));
+    // The router preloads a page pointed at for 50 ms.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await user.click(within(dataRows()[1]!).getByRole('link', { name: /^This wasn't me/ }));
+    const named = await screen.findByRole('region', { name: 'The sign-in you did not recognise' });
+    expect(named).toHaveTextContent(formatLoginTime(second!.time));
+    expect(named).not.toHaveTextContent(formatLoginTime(first!.time));
   });
 });
 
