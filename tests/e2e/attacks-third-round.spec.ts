@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { type Attack, attackTest, signedIn } from './attackTable';
+import { type Attack, attackTest, expectSignedIn, isTokenCall, recordRequests, signedIn } from './attackTable';
 
 /**
  * Attacks: the third review's findings, one row (or more) each, named by the finding.
@@ -25,6 +25,20 @@ const THIRD_ROUND: Attack[] = [
         await expect(page.locator('main')).not.toContainText(lure);
         await expect(page.locator('main')).not.toContainText('Firefox 146');
       }
+    },
+  },
+  {
+    name: '2: a crafted callback whose state names the stored user (user:{authority}:{client id}, public in config.json): refused, nobody signed out, nothing redeemed',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const tokens = recordRequests(page, isTokenCall);
+      const { oidcAuthority, oidcClientId } = (await (await page.request.get('/config.json')).json()) as Record<string, string>;
+      await page.goto(`/auth/default/callback?code=x&state=user:${oidcAuthority}:${oidcClientId}`);
+      await expect(page.getByRole('alert')).toContainText('this tab did not ask to sign in, so nothing was done');
+      await expect(page).toHaveURL('/profile/details', { timeout: 5000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+      expect(tokens).toEqual([]);
+      await expectSignedIn(page);
     },
   },
 ];

@@ -32,7 +32,7 @@ describe('/idp/instructions', () => {
       });
       expect(auth.signIn.mock.calls[0]![0]!.link).toBe(stored.mode === 'startLinkIdp' ? stored.nonce : 'none');
       // The request is used up: its state leads to one attempt at most.
-      expect(window.sessionStorage.getItem(`oidc.${state}`)).toBeNull();
+      expect(window.sessionStorage.getItem(`oidc.request.${state}`)).toBeNull();
     },
   );
 
@@ -43,18 +43,11 @@ describe('/idp/instructions', () => {
       "the state of this tab's sign-out request",
       () => {
         const id = 'f'.repeat(32);
-        window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'so:r' }));
+        window.sessionStorage.setItem(`oidc.request.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'so:r' }));
         return id;
       },
     ],
-    [
-      'the state of a sign-in request two hours old',
-      () => {
-        const id = 'e'.repeat(32);
-        window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000) - 7200, request_type: 'si:r' }));
-        return id;
-      },
-    ],
+    ['the state of a sign-in request two hours old', () => ownSignInState('e'.repeat(32), { ageSeconds: 7200 })],
   ])('"User creation was disabled" with %s: nothing looked up or redeemed, the ordinary link offered', async (_, arrange) => {
     const state = arrange();
     const asked: string[] = [];

@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
 import type { MessageKey } from '../../messages/t';
 import { isSocialProvider } from '../../shared/socialProviders';
-import { isOwnSignInState } from './ownSignInState';
+import { isOwnSignInState } from '../../shared/auth/signInRequest';
 import type { LinkFailure } from './socialCallback.flow';
 import { isUserCreationDisabled } from './socialLink';
 

@@ -7,7 +7,7 @@ import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
 import { socialProvider } from '../../shared/socialProviders';
 import { keepLinkTicket, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
-import { forgetSignInState, isOwnSignInState } from './ownSignInState';
+import { forgetSignInState, isOwnSignInState } from '../../shared/auth/signInRequest';
 import { externalAccountOf, type ExternalAccount } from './socialLink';
 import { socialStateKey } from '../../shared/storageKeys';
 

@@ -32,13 +32,30 @@ describe('createSession', () => {
     expect(session.user(0)?.profile.sub).toBe('smwong25');
   });
 
-  it('knows which callback addresses this tab is waiting for', () => {
-    window.sessionStorage.setItem('oidc.abc123', '{}');
+  it('knows which callback addresses this tab is waiting for: its own sign-in requests only', () => {
+    const created = Math.floor(Date.now() / 1000);
+    const request = (id: string, fields: object = {}) =>
+      window.sessionStorage.setItem(`oidc.request.${id}`, JSON.stringify({ id, created, request_type: 'si:r', ...fields }));
+    request('a'.repeat(32));
+    request('b'.repeat(32), { request_type: 'so:r' });
+    request('c'.repeat(32), { created: created - 2 * 3600 });
+    request('d'.repeat(32), { id: 'e'.repeat(32) });
+    storeUser({ access_token: 't', expires_at: inAnHour() });
     const session = createSession();
-    expect(session.isPendingSignIn('http://localhost/auth/default/callback?code=c&state=abc123')).toBe(true);
-    expect(session.isPendingSignIn('http://localhost/auth/default/callback?code=c&state=forged')).toBe(false);
+    const callback = (state: string) => `http://localhost/auth/default/callback?code=c&state=${encodeURIComponent(state)}`;
+    expect(session.isPendingSignIn(callback('a'.repeat(32)))).toBe(true);
     expect(session.isPendingSignIn('http://localhost/auth/default/callback?code=c')).toBe(false);
     expect(session.isPendingSignIn('not a url')).toBe(false);
+    for (const state of [
+      'forged',
+      // The stored user's own key, which config.json makes public: it must never reach the library.
+      'user:http://localhost:9000:account-portal',
+      'b'.repeat(32), // a sign-out request
+      'c'.repeat(32), // two hours old
+      'd'.repeat(32), // a record that is not the one it is filed under
+    ]) {
+      expect(session.isPendingSignIn(callback(state)), state).toBe(false);
+    }
   });
 
   it('ends: forgets everything of the session but the language and theme, voids every tab’s older tokens and tells the other tabs', () => {

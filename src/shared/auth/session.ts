@@ -8,6 +8,7 @@ import {
   SIGNED_IN_AT_KEY,
   SIGNED_OUT_AT_KEY,
 } from '../storageKeys';
+import { isOwnSignInState } from './signInRequest';
 import { readStoredUser, type StoredUser } from './storedUser';
 
 /**
@@ -73,7 +74,11 @@ export interface Session extends Credentials {
    * answers whether a logout in this browser came after that moment (which voids the sign-in).
    */
   recordSignIn(startedAt: number): boolean;
-  /** Whether this tab started the sign-in that this callback address answers. */
+  /**
+   * Whether this callback address answers a sign-in request this tab sent and has not completed
+   * (signInRequest.ts): nothing else is handed to the OpenID library, which removes the stored
+   * value its state names before it checks anything.
+   */
   isPendingSignIn(url: string): boolean;
   /** Removes the stored user (a renewal that raced a logout must not bring the tokens back). */
   removeUser(): void;
@@ -152,9 +157,7 @@ export function createSession({
     },
     isPendingSignIn(url) {
       try {
-        const state = new URL(url).searchParams.get('state');
-        // oidc-client-ts keeps each sign-in it started under `oidc.<state>` (its state store).
-        return Boolean(state) && storage.getItem(`${OIDC_PREFIX}${state}`) !== null;
+        return isOwnSignInState(new URL(url).searchParams.get('state'), { session: storage, now: now() });
       } catch {
         return false;
       }
