@@ -3,6 +3,7 @@
 // leaves for the identity provider from here, without downloading and running the app it would
 // leave at once. It prefetches the app's files meanwhile; they finish across the navigation, so
 // the page the provider returns to finds them in the HTTP cache. Every other load starts the app.
+import { purgeExpiredLinkAttempt } from './features/identities/linkMarker';
 import { firstStep } from './shared/auth/firstStep';
 import { leaveForSignIn } from './shared/auth/leaveForSignIn';
 import { forgetStaleReloadMarks, reloadForStaleBuild } from './shared/staleBuild';
@@ -30,6 +31,8 @@ function prefetchApp() {
 }
 
 forgetStaleReloadMarks();
+// A link attempt left past its 10 minutes (a tab closed mid-link, a browser restarted) goes before anything reads it.
+purgeExpiredLinkAttempt();
 const step = firstStep(window.location, window.sessionStorage);
 if ('signIn' in step) {
   // The OpenID library comes first; the app's files follow at the lowest priority, for the page

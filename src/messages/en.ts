@@ -156,6 +156,8 @@ export const en = {
   'identities.source.profile': "The name in this {provider} account's profile.",
   'identities.source.none': '{provider} gives the portal only an anonymous number for this account, so it cannot be shown here.',
   'identities.externalUnknown': 'Cannot be shown',
+  'identities.beganAtSignInPage':
+    'This link was started at the university sign-in page at {time}, not from your profile. If you did not start it there yourself, choose This is not me.',
   'identities.mixedScripts': 'This name mixes letters of different writing systems, as names made to imitate another do.',
   'identities.unnamedWarningTitle': 'Check before you link',
   'identities.unnamedWarning': 'Link only if you started this yourself, just now. If someone sent you here, choose "This is not me".',

@@ -150,6 +150,8 @@ export const zhHK: Record<MessageKey, string> = {
   'identities.source.profile': '此 {provider} 帳戶個人資料中的姓名。',
   'identities.source.none': '{provider} 只向入口網站提供此帳戶的匿名編號，因此無法在此顯示。',
   'identities.externalUnknown': '無法顯示',
+  'identities.beganAtSignInPage':
+    '這個連結於 {time} 在大學登入頁面開始，並非從你的個人資料頁面開始。如果不是你自己在那裡開始的，請選擇「這不是我」。',
   'identities.mixedScripts': '此名稱混合了不同文字系統的字母，冒充他人名稱時常見這種做法。',
   'identities.unnamedWarningTitle': '連結前請先確認',
   'identities.unnamedWarning': '只有在你剛剛親自開始這次連結時，才可連結。如果是別人叫你來到這裏，請選擇「這不是我」。',

@@ -91,30 +91,39 @@ export async function goBackTwice(page: Page): Promise<number> {
 
 export const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 export const NONCE = 'planted-nonce-0123456789';
+/** A link attempt with every field the portal keeps of one; `fields` change it. */
 export const attempt = (fields: Record<string, unknown> = {}) => ({
-  mode: 'startLinkIdp',
   link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-attacker-0001' },
   nonce: NONCE,
   createdAt: Date.now(),
   phase: 'confirm',
   owner: 'smwong25',
+  began: 'profile',
   ...fields,
 });
 
-export async function plant(page: Page, state: string, tabNonce?: string) {
-  await page.evaluate(
-    ([value, nonce]) => {
-      localStorage.setItem('state', value!);
-      if (nonce) sessionStorage.setItem('portal.linkAttempt', nonce);
-    },
-    [state, tabNonce ?? ''],
-  );
+/** Plants `state` (base64 JSON) as the link state every tab shares (local storage `state`). */
+export async function plant(page: Page, state: string) {
+  await page.evaluate((value) => localStorage.setItem('state', value), state);
 }
 
+/**
+ * Plants `planted` where the portal keeps an attempt: its nonce and start time in the state
+ * every tab shares, and, `inThisTab`, the rest in this tab's session storage, as if this tab
+ * had started it.
+ */
+export async function plantAttempt(page: Page, { nonce, createdAt, ...tabPart }: ReturnType<typeof attempt>, { inThisTab }: { inThisTab: boolean }) {
+  await plant(page, encode({ mode: 'startLinkIdp', nonce, createdAt }));
+  if (inThisTab) await page.evaluate((part) => sessionStorage.setItem('portal.linkAttempt', part), JSON.stringify({ nonce, ...tabPart }));
+}
+
+/** The link state as this tab sees it: the shared marker, with this tab's part of an attempt laid over it. */
 export async function linkState(page: Page) {
   return page.evaluate(() => {
     const raw = localStorage.getItem('state');
-    return raw === null ? null : (JSON.parse(atob(raw)) as unknown);
+    const part = sessionStorage.getItem('portal.linkAttempt');
+    if (raw === null && part === null) return null;
+    return { ...(raw === null ? {} : (JSON.parse(atob(raw)) as object)), ...(part === null ? {} : (JSON.parse(part) as object)) };
   });
 }
 

@@ -44,7 +44,7 @@ const FORGED: Attack[] = [
       await page.goto('/auth/iamsmart/callback?code=forged');
       await expect(page.getByRole('alert')).toHaveText('Unknown action');
       expect(exchanges).toEqual([]);
-      expect(await linkState(page)).toMatchObject({ mode: 'startLinkIdp', phase: 'provider' });
+      expect(await linkState(other)).toMatchObject({ mode: 'startLinkIdp', phase: 'provider' });
     },
   },
   {

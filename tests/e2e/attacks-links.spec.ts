@@ -10,9 +10,9 @@ import {
   linkState,
   loginAgain,
   newPage,
-  NONCE,
   NOT_STARTED_HERE,
   plant,
+  plantAttempt,
   PORTAL,
   profileGoogleLink,
   recordChanges,
@@ -75,6 +75,12 @@ const LINKS: Attack[] = [
       expect(exchanges).toEqual([]);
       expect(changes).toEqual([]);
       expect(await linkState(page)).toMatchObject({ mode: 'startLinkIdp', phase: 'provider', link: { idpName: 'iamsmart' } });
+      // The state every tab shares names nobody: who links what stays in this tab.
+      expect(Object.keys(JSON.parse(atob((await page.evaluate(() => localStorage.getItem('state')))!)) as object)).toEqual([
+        'mode',
+        'nonce',
+        'createdAt',
+      ]);
     },
   },
   {
@@ -110,25 +116,20 @@ const PLANTED: Attack[] = [
   ...(
     [
       [
-        "a planted attempt that is 11 minutes old, with this tab's nonce: nothing linked, discarded",
+        'a planted attempt that is 11 minutes old, in this tab: nothing linked, discarded',
         attempt({ createdAt: Date.now() - 11 * 60_000 }),
-        NONCE,
+        true,
         true,
       ],
-      [
-        "a planted attempt that another person started, with this tab's nonce: nothing linked, discarded",
-        attempt({ owner: 'taiman.chan' }),
-        NONCE,
-        true,
-      ],
-      ['a planted attempt with a nonce this tab never had: nothing linked', attempt(), undefined, false],
+      ['a planted attempt that another person started, in this tab: nothing linked, discarded', attempt({ owner: 'taiman.chan' }), true, true],
+      ['a planted attempt with a nonce this tab never had: nothing linked', attempt(), false, false],
     ] as const
-  ).map(([name, state, tabNonce, discarded]): Attack => ({
+  ).map(([name, planted, inThisTab, discarded]): Attack => ({
     name,
     async run(browser) {
       const page = await signedIn(browser, 'smwong25');
       const changes = recordChanges(page);
-      await plant(page, encode(state), tabNonce);
+      await plantAttempt(page, planted, { inThisTab });
       await page.goto('/profile');
       await expect(page).toHaveURL('/profile/details');
       expect(changes).toEqual([]);
@@ -168,12 +169,12 @@ const PLANTED: Attack[] = [
     },
   },
   {
-    name: 'an attempt (planted with its tab nonce) that a sign-in did not carry: that sign-in discards it',
+    name: 'an attempt (planted in this tab) that a sign-in did not carry: that sign-in discards it',
     async run(browser) {
       const page = await newPage(browser);
       const changes = recordChanges(page);
       await page.goto('/robots.txt');
-      await plant(page, encode(attempt({ phase: 'sign-in', owner: undefined })), NONCE);
+      await plantAttempt(page, attempt({ phase: 'sign-in' }), { inThisTab: true });
       await signIn(page, 'smwong25');
       await expect(page).toHaveURL('/profile/details');
       expect(changes).toEqual([]);

@@ -4,11 +4,9 @@ import {
   type Attack,
   attackTest,
   attempt,
-  encode,
   expectSignedIn,
   guard,
-  NONCE,
-  plant,
+  plantAttempt,
   recordRequests,
   sessionKeys,
   signedIn,
@@ -72,7 +70,7 @@ const LOGOUT: Attack[] = [
       const page = await signedIn(browser, 'smwong25');
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
       await page.getByRole('textbox', { name: 'Recovery email' }).fill('half typed');
-      await plant(page, encode(attempt()), NONCE);
+      await plantAttempt(page, attempt(), { inThisTab: true });
       await page.route(`${IDP}/session/end**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>ended</title>' }));
       const revoked = page.waitForRequest((request) => request.url() === `${IDP}/token/revocation`);
       await page.getByRole('button', { name: 'Logout' }).click();

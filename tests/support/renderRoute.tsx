@@ -12,11 +12,14 @@ import { AppProviders } from '../../src/shared/ui/AppProviders';
 
 export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> };
 
-/** An Auth whose user is signed in (or not) and whose redirects are recorded, not followed. */
-export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = 'smwong25' } = {}): FakeAuth {
+/**
+ * An Auth whose user is signed in (or not, or only with the expired session of whoever used the
+ * tab: known by name, but no session) and whose redirects are recorded, not followed.
+ */
+export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = 'smwong25', expired = false } = {}): FakeAuth {
   const user = signedIn ? { access_token: token, profile: { sub } } : null;
   const auth = {
-    getUser: vi.fn(async () => user),
+    getUser: vi.fn(async () => (expired ? null : user)),
     accessToken: vi.fn(() => user?.access_token),
     signIn: vi.fn(async () => undefined),
     isPendingSignIn: vi.fn(() => true),

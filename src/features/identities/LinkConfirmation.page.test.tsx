@@ -7,7 +7,8 @@ import { example } from '../../../tests/support/examples';
 import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, recordLinks } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { encodeLinkState, LINK_ATTEMPT_TTL_MS, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
+import { encodeLinkState, readLinkState } from './linkMarker';
+import { LINK_ATTEMPT_TTL_MS, readLinkAttempt, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
 
 const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 
@@ -37,6 +38,27 @@ describe('confirming a link at /profile', () => {
     expect(screen.getByRole('button', { name: 'This is not me' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(linked).toEqual([]);
+  });
+
+  it('says when and where an attempt began that did not begin on the profile: at the university sign-in page', async () => {
+    const at = new Date(2026, 10, 22, 14, 2).getTime();
+    startLinkAttempt(
+      { idpName: 'google', externalId: 'ext-google-1', externalName: 'tm.chan@gmail.example', externalNameSource: 'verifiedEmail' },
+      { owner: 'smwong25', phase: 'confirm', began: 'identity-provider', now: at },
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: at + 60_000 });
+    server.use(http.get('*/api/v1/user/idps', () => HttpResponse.json(example('getLinkedIdentities', 'new-user'))));
+    renderRoute('/profile');
+    expect(await screen.findByTestId('link-began')).toHaveTextContent(
+      'This link was started at the university sign-in page at 2:02 PM, not from your profile. If you did not start it there yourself, choose This is not me.',
+    );
+  });
+
+  it('says nothing of where an attempt began on the profile', async () => {
+    confirming();
+    renderRoute('/profile');
+    expect(await screen.findByTestId('link-external-account')).toBeInTheDocument();
+    expect(screen.queryByTestId('link-began')).not.toBeInTheDocument();
   });
 
   it('says plainly that an account named by nothing but its number cannot be shown, and makes Link a second, deliberate step', async () => {
@@ -167,7 +189,7 @@ describe('confirming a link at /profile', () => {
     const { auth, user } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile', link: started.nonce }));
-    expect(readLinkState()).toMatchObject({ phase: 'sign-in', nonce: started.nonce });
+    expect(readLinkAttempt()).toMatchObject({ phase: 'sign-in', nonce: started.nonce });
     expect(browser.assign).not.toHaveBeenCalled();
   });
 
@@ -281,18 +303,14 @@ describe('confirming a link at /profile', () => {
     ],
     [
       'a planted attempt with a nonce this tab never had',
-      () =>
-        window.localStorage.setItem(
-          'state',
-          encodeLinkState({
-            mode: 'startLinkIdp',
-            link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' },
-            nonce: 'planted-nonce-0000000',
-            createdAt: Date.now(),
-            phase: 'confirm',
-            owner: 'smwong25',
-          }),
-        ),
+      () => {
+        window.localStorage.setItem('state', encodeLinkState({ mode: 'startLinkIdp', nonce: 'planted-nonce-0000000', createdAt: Date.now() }));
+        const link = { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' };
+        window.sessionStorage.setItem(
+          LINK_TAB_KEY,
+          JSON.stringify({ nonce: 'other-nonce-00000000', link, phase: 'confirm', owner: 'smwong25', began: 'profile' }),
+        );
+      },
     ],
   ])('with %s, /profile is the profile details and nothing is linked', async (_, arrange) => {
     arrange();

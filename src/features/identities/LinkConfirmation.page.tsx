@@ -3,7 +3,8 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { useT, type MessageKey } from '../../messages/t';
+import type { Language } from '../../messages/language';
+import { useLanguage, useT, type MessageKey } from '../../messages/t';
 import { ApiError } from '../../shared/api/ApiError';
 import { needsStepUp } from '../../shared/api/queryClient';
 import { useAuth } from '../../shared/auth/useAuth';
@@ -119,6 +120,25 @@ function UnnamedWarning({ label, vouched, onVouch }: { label: string; vouched: b
   );
 }
 
+/** A time of day in the portal's language, on the 12-hour clock (as the spec writes times). */
+const timeOfDay = (at: number, language: Language) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { hour: 'numeric', minute: '2-digit', hour12: true }).format(at);
+
+/**
+ * An attempt that began at the university sign-in page (the identity provider sent an external
+ * login it had no account for), not from the profile: the page says so, and when, so that a
+ * person who did not start one there can tell.
+ */
+function BeganAtSignInPage({ at }: { at: number }) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <Alert color="red" mb="md" maw={560} data-testid="link-began">
+      {t('identities.beganAtSignInPage', { time: timeOfDay(at, language) })}
+    </Alert>
+  );
+}
+
 type Confirmable = Extract<LinkConfirmation, { step: 'confirm' }>;
 
 /**
@@ -180,6 +200,7 @@ function ConfirmLink({ confirmation: { provider, attempt, idpId, externalId }, l
   return (
     <>
       <Text mb="md">{t('identities.confirmIntro', { provider: label })}</Text>
+      {attempt.began === 'identity-provider' && <BeganAtSignInPage at={attempt.createdAt} />}
       <AccountsToLink
         university={t('identities.universityAccountName', { name, id: person.electronicId })}
         externalTitle={t('identities.externalAccount', { provider: label })}

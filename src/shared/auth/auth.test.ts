@@ -163,6 +163,21 @@ describe('createAuth', () => {
     await vi.waitFor(() => expect(revoked).toEqual(['token=rt&token_type_hint=refresh_token&client_id=account-portal']));
   });
 
+  it("marks a sign-in as the person's own only in a tab with no session, or when the caller says so", async () => {
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    const marked = () => (manager.signinRedirect.mock.lastCall as unknown as [{ state: { byPerson?: true } }])[0].state.byPerson;
+    // Nobody signed in here: the person opened the portal or its sign-in page.
+    await auth.signIn({ returnTo: '/profile' });
+    expect(marked()).toBe(true);
+    // A tab holding a session, even an expired one, signs in again by itself: not the person's.
+    storeUser({ access_token: 'old', expires_at: 1000 });
+    await auth.signIn({ returnTo: '/profile/mfa' });
+    expect(marked()).toBeUndefined();
+    await auth.signIn({ returnTo: '/profile/mfa', byPerson: true });
+    expect(marked()).toBe(true);
+  });
+
   it('renews with the refresh token only, and never once signing out has begun', async () => {
     storeUser({ access_token: 'old', expires_at: inAnHour() });
     const manager = stubManager();

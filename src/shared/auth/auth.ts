@@ -99,9 +99,11 @@ export function createAuth(
     },
     accessToken: session.accessToken,
     // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
-    // fresh page (the signed-out page's link).
+    // fresh page (the signed-out page's link). One in a tab with no session at all is the
+    // person's own (they opened the portal or its sign-in page); one in a tab holding a session,
+    // even an expired one, is the portal's re-authenticating unless the caller says otherwise.
     async signIn(options = {}) {
-      if (!signedOut()) await openId.signIn(options);
+      if (!signedOut()) await openId.signIn({ byPerson: session.user(0) === null, ...options });
     },
     isPendingSignIn: session.isPendingSignIn,
     async completeSignIn(url) {

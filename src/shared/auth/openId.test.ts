@@ -46,6 +46,19 @@ describe('createOpenId', () => {
     });
   });
 
+  it("marks the state data of a sign-in the person started, but never of a link's sign-in or a step-up", async () => {
+    const manager = stubManager();
+    const { openId } = openIdWith(manager);
+    const stateOf = async (options: Parameters<typeof openId.signIn>[0]) => {
+      await openId.signIn(options);
+      return (manager.signinRedirect.mock.lastCall as unknown as [{ state: Record<string, unknown> }])[0].state;
+    };
+    expect(await stateOf({ returnTo: '/profile', byPerson: true })).toEqual({ returnTo: '/profile', startedAt: 1234, byPerson: true });
+    expect(await stateOf({ byPerson: true, link: 'n0nce-0123456789abcdef' })).not.toHaveProperty('byPerson');
+    expect(await stateOf({ byPerson: true, maxAge: 300 })).not.toHaveProperty('byPerson');
+    expect(await stateOf({ byPerson: true, acrValues: 'mfa' })).not.toHaveProperty('byPerson');
+  });
+
   it('leaves in place of the current history entry when asked to (the first code), and in the language given', async () => {
     const manager = stubManager();
     await openIdWith(manager, () => 'zh-HK').openId.signIn({ returnTo: '/profile/details', replace: true });

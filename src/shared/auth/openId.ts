@@ -30,6 +30,13 @@ export interface SignInOptions {
    */
   acrValues?: string;
   /**
+   * The person started this sign-in themselves: they opened the portal or its sign-in page with
+   * no session in the tab, or asked to sign in again in the session dialog. Not so for the
+   * portal's own re-authentication, a step-up or a link's sign-in. Its state data says so, and
+   * only such a request may begin a link at the university sign-in page.
+   */
+  byPerson?: boolean;
+  /**
    * Leave in place of the current history entry: for the page's first code, whose page is only
    * a hand-off (Back from the identity provider then goes where the person came from, not to a
    * page that would send them on again).
@@ -49,7 +56,7 @@ export class SignInRefused extends Error {
 }
 
 /** What travels with a sign-in in oidc-client-ts's state (session storage, this tab). */
-export type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAge?: number; stepUp?: boolean };
+export type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAge?: number; stepUp?: boolean; byPerson?: true };
 
 /**
  * How much older than its ID token an authentication may be when the sign-in asked for
@@ -114,13 +121,15 @@ async function atMostLeaveWait(ready: Promise<unknown>): Promise<void> {
 }
 
 /** The parameters of the authorization request, and the state that comes back with its callback. */
-function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace }: SignInOptions, startedAt: number, language: string) {
+function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace, byPerson }: SignInOptions, startedAt: number, language: string) {
+  const stepUp = (maxAge !== undefined || acrValues !== undefined) && !link;
   const state: SignInState = {
     returnTo: safeReturnPath(returnTo),
     startedAt,
     ...(link ? { link, maxAge: 0 } : {}),
     ...(maxAge !== undefined && !link ? { maxAge } : {}),
-    ...((maxAge !== undefined || acrValues) && !link ? { stepUp: true } : {}),
+    ...(stepUp ? { stepUp: true } : {}),
+    ...(byPerson && !link && !stepUp ? { byPerson: true } : {}),
   };
   const fresh = link
     ? { prompt: 'login', max_age: 0 }
