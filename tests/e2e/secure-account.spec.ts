@@ -87,10 +87,12 @@ test('Previous Login downloads every login as CSV, and the guide fits a phone', 
   expect(download.suggestedFilename()).toMatch(/^login-history-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path())!, 'utf8');
   const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Login time,Browser,OS,IP address,District,Application');
+  expect(lines[0]).toBe('"Login time","Browser","OS","IP address","District","Application"');
   // All three pages of the full persona's history, not only the one on screen.
   expect(lines.filter(Boolean)).toHaveLength(1 + 45);
-  expect(lines[1]).toMatch(/^2026-11-22T\d{2}:\d{2}:17[+-]\d{2}:\d{2},Firefox 146,Windows 11,203\.0\.113\.201,Yau Tsim Mong,Account Portal$/);
+  expect(lines[1]).toMatch(
+    /^"2026-11-22T\d{2}:\d{2}:17[+-]\d{2}:\d{2}","Firefox 146","Windows 11","203\.0\.113\.201","Yau Tsim Mong","Account Portal"$/,
+  );
   await expect(page.getByText('Downloaded 45 logins.')).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 740 });

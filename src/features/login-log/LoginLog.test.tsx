@@ -195,11 +195,11 @@ describe('Download CSV', () => {
     expect(saved[0]!.type).toBe('text/csv;charset=utf-8');
     const text = new TextDecoder().decode(await saved[0]!.arrayBuffer());
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Login time,Browser,OS,IP address,District,Application');
+    expect(lines[0]).toBe('"Login time","Browser","OS","IP address","District","Application"');
     expect(lines).toHaveLength(1 + 45 + 1);
     const all = ['full', 'full-page-2', 'full-page-3'].flatMap((page) => example<LoginLogPage>('getLoginLog', page).logs);
     const last = all[44]!;
-    const [time, ...rest] = lines[45]!.split(',');
+    const [time, ...rest] = lines[45]!.slice(1, -1).split('","');
     expect(new Date(time!).getTime()).toBe(Date.parse(last.time));
     expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(rest).toEqual([last.browser, last.os, last.ip, last.district, last.application]);
