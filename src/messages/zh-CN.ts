@@ -151,6 +151,7 @@ export const zhCN: Record<MessageKey, string> = {
   'identities.source.none': '{provider} 只向门户提供此账户的匿名编号，因此无法在此显示。',
   'identities.externalUnknown': '无法显示',
   'identities.beganAtSignInPage': '此关联于 {time} 在大学登录页面发起，并非从您的个人资料页面发起。如果不是您本人在那里发起的，请点击“这不是我”。',
+  'identities.compatibilityForms': '此名称使用了全角或其他相似形式的字符，仿冒他人名称时常见这种做法。',
   'identities.mixedScripts': '此名称混用了不同文字系统的字母，仿冒他人名称时常见这种做法。',
   'identities.unnamedWarningTitle': '关联前请先确认',
   'identities.unnamedWarning': '只有当您刚刚亲自发起这次关联时，才可关联。如果是他人让您来到这里，请点击“这不是我”。',

@@ -152,6 +152,7 @@ export const zhHK: Record<MessageKey, string> = {
   'identities.externalUnknown': '無法顯示',
   'identities.beganAtSignInPage':
     '這個連結於 {time} 在大學登入頁面開始，並非從你的個人資料頁面開始。如果不是你自己在那裡開始的，請選擇「這不是我」。',
+  'identities.compatibilityForms': '此名稱使用了全形或其他相似形式的字元，冒充他人名稱時常見這種做法。',
   'identities.mixedScripts': '此名稱混合了不同文字系統的字母，冒充他人名稱時常見這種做法。',
   'identities.unnamedWarningTitle': '連結前請先確認',
   'identities.unnamedWarning': '只有在你剛剛親自開始這次連結時，才可連結。如果是別人叫你來到這裏，請選擇「這不是我」。',

@@ -34,7 +34,7 @@ describe('confirming a link at /profile', () => {
     expect(await screen.findByTestId('link-university-account')).toHaveTextContent('WONG Siu Ming (smwong25)');
     expect(screen.getByTestId('link-external-account')).toHaveTextContent('tm.chan@gmail.example');
     expect(screen.getByTestId('link-external-source')).toHaveTextContent('The email address Google has verified.');
-    expect(screen.queryByText(/mixes letters/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/mixes letters|look-alike forms/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'This is not me' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(linked).toEqual([]);
@@ -83,6 +83,21 @@ describe('confirming a link at /profile', () => {
     expect(screen.getByTestId('link-external-source')).toHaveTextContent(
       'The name on this Google account. Its owner chose it; Google does not vouch for it.',
     );
+  });
+
+  it('flags a name written in full-width forms', async () => {
+    confirming({
+      idpId: '0oa4google',
+      idpName: 'google',
+      externalId: 'g-1',
+      externalName: 'Wong Siu \uff2d\uff49\uff4e\uff47',
+      externalNameSource: 'ownerName',
+    });
+    renderRoute('/profile');
+    expect(
+      await screen.findByText('This name is written with full-width or other look-alike forms of letters, as names made to imitate another are.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/mixes letters/)).not.toBeInTheDocument();
   });
 
   it('Link links, shows the success page, and goes to the central sign-out page after 2 s', async () => {

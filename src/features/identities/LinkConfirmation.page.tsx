@@ -17,7 +17,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { discardLinkAttempt, linkTicket } from './linkState';
 import { confirmRefusal, linkMade, signInAgainToLink, type LinkConfirmation } from './linkConfirmation.flow';
-import { mixesScripts } from './displayText';
+import { mixesScripts, usesCompatibilityForms } from './displayText';
 import type { ExternalNameSource } from './externalName';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
@@ -40,13 +40,14 @@ function AccountsToLink({
   externalTitle,
   external,
   source,
-  mixed,
+  warnings,
 }: {
   university: string;
   externalTitle: string;
   external: string;
   source: string;
-  mixed: boolean;
+  /** What in the external account's name looks made to pass for another's. */
+  warnings: MessageKey[];
 }) {
   const t = useT();
   return (
@@ -70,11 +71,11 @@ function AccountsToLink({
           <Text component="dd" m={0} size="sm" data-testid="link-external-source">
             {source}
           </Text>
-          {mixed && (
-            <Text component="dd" m={0} size="sm" c="red.8" fw={600}>
-              {t('identities.mixedScripts')}
+          {warnings.map((warning) => (
+            <Text key={warning} component="dd" m={0} size="sm" c="red.8" fw={600}>
+              {t(warning)}
             </Text>
-          )}
+          ))}
         </div>
       </Stack>
     </Paper>
@@ -137,6 +138,14 @@ function BeganAtSignInPage({ at }: { at: number }) {
       {t('identities.beganAtSignInPage', { time: timeOfDay(at, language) })}
     </Alert>
   );
+}
+
+/** What the page warns of in a name: writing systems mixed, or full-width and compatibility forms. */
+function lookAlikeWarnings(name: string): MessageKey[] {
+  return [
+    ...(mixesScripts(name) ? (['identities.mixedScripts'] as const) : []),
+    ...(usesCompatibilityForms(name) ? (['identities.compatibilityForms'] as const) : []),
+  ];
 }
 
 type Confirmable = Extract<LinkConfirmation, { step: 'confirm' }>;
@@ -206,7 +215,7 @@ function ConfirmLink({ confirmation: { provider, attempt, idpId, externalId }, l
         externalTitle={t('identities.externalAccount', { provider: label })}
         external={unnamed ? t('identities.externalUnknown') : externalName}
         source={t(unnamed ? 'identities.source.none' : SOURCE_TEXTS[externalNameSource], { provider: label })}
-        mixed={!unnamed && mixesScripts(externalName)}
+        warnings={unnamed ? [] : lookAlikeWarnings(externalName)}
       />
       {unnamed && <UnnamedWarning label={label} vouched={vouched} onVouch={setVouched} />}
       <Group>
