@@ -32,6 +32,7 @@ export const en = {
   'auth.callbackErrorReturn': 'You will be returned to the home page in 2 seconds.',
   'auth.notExpected': 'this tab did not ask to sign in, so nothing was done.',
   'auth.loggedOutMeanwhile': 'you logged out in another tab while this sign-in was under way.',
+  'auth.notStrongEnough': 'the university sign-in did not confirm the stronger sign-in this change needs, so nothing was changed.',
   'auth.notFresh': 'the university sign-in did not confirm that you signed in just now, so nothing was changed.',
   'auth.signInFailed': 'The university sign-in could not be reached. Please try again later.',
   'auth.stepUpDone': 'You have confirmed it is you. You can now finish your change.',

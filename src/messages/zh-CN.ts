@@ -29,6 +29,7 @@ export const zhCN: Record<MessageKey, string> = {
   'auth.callbackErrorReturn': '2 秒后将返回首页。',
   'auth.notExpected': '此标签页未发起登录请求，因此未执行任何操作。',
   'auth.loggedOutMeanwhile': '此登录进行期间，您已在另一个标签页退出登录。',
+  'auth.notStrongEnough': '大学登录系统未能确认此项更改所需的更强登录方式，因此未做任何更改。',
   'auth.notFresh': '大学登录系统未能确认您刚刚完成登录，因此未做任何更改。',
   'auth.signInFailed': '无法连接大学登录页面，请稍后再试。',
   'auth.stepUpDone': '您已确认身份，现在可以完成更改。',

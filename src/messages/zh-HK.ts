@@ -29,6 +29,7 @@ export const zhHK: Record<MessageKey, string> = {
   'auth.callbackErrorReturn': '系統將於 2 秒後帶你返回主頁。',
   'auth.notExpected': '此分頁沒有要求登入，因此沒有執行任何操作。',
   'auth.loggedOutMeanwhile': '此登入進行期間，你已在另一個分頁登出。',
+  'auth.notStrongEnough': '大學登入未能確認這項更改所需的較強登入方式，因此沒有作出任何更改。',
   'auth.notFresh': '大學登入未能確認你剛剛登入，因此沒有作出任何更改。',
   'auth.signInFailed': '無法連接大學登入頁面，請稍後再試。',
   'auth.stepUpDone': '你已確認身份，現在可以完成更改。',

@@ -81,11 +81,11 @@ describe('createOpenId', () => {
     });
   });
 
-  it('asks for the max_age and acr_values of a step-up challenge', async () => {
+  it('asks for the max_age and acr_values of a step-up challenge, and keeps them to check the answer against', async () => {
     const manager = stubManager();
     await openIdWith(manager).openId.signIn({ returnTo: '/profile/mfa', maxAge: 300, acrValues: 'phr' });
     expect(manager.signinRedirect).toHaveBeenCalledWith({
-      state: { returnTo: '/profile/mfa', startedAt: 1234, maxAge: 300, stepUp: true },
+      state: { returnTo: '/profile/mfa', startedAt: 1234, maxAge: 300, acrValues: 'phr', stepUp: true },
       ui_locales: 'en',
       max_age: 300,
       acr_values: 'phr',
@@ -135,6 +135,25 @@ describe('createOpenId', () => {
     const done = openIdWith(manager).openId.completeSignIn('http://x/cb?code=2');
     if (completes) await expect(done).resolves.toMatchObject({ state: { link: 'n-1234567890abcdef' } });
     else await expect(done).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.notFresh' });
+  });
+
+  it.each([
+    ['the class asked for', { acr: 'myACR' }, 'myACR', true],
+    ['one of the classes asked for', { acr: 'urn:mfa' }, 'phr urn:mfa', true],
+    ['a weaker class', { acr: '0' }, 'myACR', false],
+    ['no acr at all', {}, 'myACR', false],
+    ['an acr that only contains the one asked for', { acr: 'myACR weak' }, 'myACR', false],
+  ])('a step-up asking for acr_values answered with %s: completed %s', async (_, claims, acrValues, completes) => {
+    const manager = stubManager();
+    manager.signinRedirectCallback.mockResolvedValue({
+      access_token: 't',
+      id_token: idToken(claims),
+      profile: { sub: 'a' },
+      state: { returnTo: '/profile/details', acrValues, stepUp: true },
+    } as never);
+    const done = openIdWith(manager).openId.completeSignIn('http://x/cb?code=3');
+    if (completes) await expect(done).resolves.toMatchObject({ state: { stepUp: true } });
+    else await expect(done).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.notStrongEnough' });
   });
 
   it('renews silently, and answers null when the identity provider refuses', async () => {

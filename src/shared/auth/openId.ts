@@ -56,7 +56,16 @@ export class SignInRefused extends Error {
 }
 
 /** What travels with a sign-in in oidc-client-ts's state (session storage, this tab). */
-export type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAge?: number; stepUp?: boolean; byPerson?: true };
+export type SignInState = {
+  returnTo?: string;
+  startedAt?: number;
+  link?: string;
+  maxAge?: number;
+  /** The authentication context classes a step-up asked for (space-separated): the ID token's `acr` must be one. */
+  acrValues?: string;
+  stepUp?: boolean;
+  byPerson?: true;
+};
 
 /**
  * How much older than its ID token an authentication may be when the sign-in asked for
@@ -79,6 +88,16 @@ function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
   const { auth_time: authTime, iat } = jwtClaims(idToken) ?? {};
   if (typeof authTime !== 'number' || typeof iat !== 'number') return false;
   return iat - authTime <= maxAge + FRESH_SIGN_IN_ALLOWANCE_SECONDS;
+}
+
+/**
+ * Whether the ID token's `acr` is one of the classes a step-up asked for: the identity provider
+ * may answer `acr_values` with a weaker authentication (they are voluntary, OIDC Core 3.1.2.1),
+ * and the change must not then go on as if it had the stronger one.
+ */
+function isAskedAcr(idToken: string | undefined, acrValues: string): boolean {
+  const { acr } = jwtClaims(idToken) ?? {};
+  return typeof acr === 'string' && acrValues.split(' ').filter(Boolean).includes(acr);
 }
 
 /** Loads oidc-client-ts on first use: a signed-in page that only reads its token never does. */
@@ -128,6 +147,7 @@ function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace, byPe
     startedAt,
     ...(link ? { link, maxAge: 0 } : {}),
     ...(maxAge !== undefined && !link ? { maxAge } : {}),
+    ...(acrValues && !link ? { acrValues } : {}),
     ...(stepUp ? { stepUp: true } : {}),
     ...(byPerson && !link && !stepUp ? { byPerson: true } : {}),
   };
@@ -147,7 +167,11 @@ function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace, byPe
 export interface OpenId {
   /** Leaves for the identity provider's sign-in. */
   signIn(options: SignInOptions): Promise<void>;
-  /** Redeems the callback's code (once: it can be redeemed only once); refuses a link sign-in that is not fresh. */
+  /**
+   * Redeems the callback's code (once: it can be redeemed only once); refuses a sign-in that is
+   * not as fresh as it asked for (a link's, a step-up's max_age), or a step-up's whose ID token
+   * names an authentication class it did not ask for.
+   */
   completeSignIn(url: string): Promise<{ user: User; state: SignInState }>;
   /** Renews the tokens with the refresh token; null when that is refused. */
   renew(): Promise<User | null>;
@@ -180,6 +204,7 @@ export function createOpenId(
       const user = await (await manager()).signinRedirectCallback(url);
       const state = (user.state ?? {}) as SignInState;
       if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) throw new SignInRefused('auth.notFresh');
+      if (typeof state.acrValues === 'string' && !isAskedAcr(user.id_token, state.acrValues)) throw new SignInRefused('auth.notStrongEnough');
       return { user, state };
     },
     async renew() {
