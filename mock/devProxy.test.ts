@@ -112,6 +112,16 @@ describe('the dev server’s /api', () => {
     const started = Date.now();
     expect((await http(`${base}/api/v1/user/profile`, { headers: { Authorization: smwong25 } })).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    // A page on another site chooses nothing: a simple (text/plain) POST, or one from its origin.
+    const crossSite: Record<string, string>[] = [
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSite) {
+      const body = JSON.stringify({ operationId: 'getProfile', value: 'code=500' });
+      expect((await http(`${base}/__mock/examples`, { method: 'POST', headers, body })).status).toBe(403);
+    }
+    expect((await http(`${base}/api/v1/user/profile`, { headers: { Authorization: smwong25 } })).status).toBe(200);
     // Back to the usual answer; an answer the contract lacks is refused.
     await choose(base, 'getProfile', null);
     expect((await choose(base, 'getProfile', 'example=nobody')).status).toBe(400);

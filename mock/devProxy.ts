@@ -9,7 +9,9 @@
 //   /__mock/examples hold the choice here, in the dev server, so it works with the stateful
 //   mock and with Prism's stateless one alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Plugin, ProxyOptions } from 'vite';
+import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
 import { preferFor } from './persona.ts';
 import { contractOperations, operationFor } from './state.ts';
 
@@ -89,6 +91,11 @@ export function mockExamples(env: NodeJS.ProcessEnv = process.env): Plugin {
     name: 'portal:mock-examples',
     apply: 'serve',
     configureServer(server) {
+      // The page the panel runs in: this server, on the port it listens on.
+      const ownOrigins = () => {
+        const port = (server.httpServer?.address() as AddressInfo | null)?.port;
+        return port === undefined ? [] : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+      };
       // Before Vite's own middlewares (its /api proxy among them).
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://dev');
@@ -97,6 +104,7 @@ export function mockExamples(env: NodeJS.ProcessEnv = process.env): Plugin {
             return send(res, 409, { error: `/api goes to ${env.API_TARGET} (API_TARGET): there is no mock to choose answers from` });
           if (req.method === 'GET') return send(res, 200, list());
           if (req.method !== 'POST') return send(res, 405, { error: 'GET or POST' });
+          if (!isOwnDevRequest(req, ownOrigins())) return send(res, 403, { error: NOT_OWN_REQUEST });
           void readBody(req).then((text) => {
             let choice: { operationId?: unknown; value?: unknown };
             try {
