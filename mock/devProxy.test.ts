@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { apiProxyFor } from './devProxy.ts';
 
 const servers: Server[] = [];
 let dev: ChildProcess | undefined;
@@ -75,6 +76,24 @@ afterEach(() => {
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe('API_TARGET', () => {
+  it.each([
+    ['https://api.test.example.edu.hk', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://localhost:8080', true],
+    ['http://api.localhost:8080', true],
+    ['http://[::1]:8080', true],
+    ['http://api.test.example.edu.hk', false],
+    ['http://192.168.1.20:8080', false],
+    ['http://127.0.0.1.nip.io:8080', false],
+    ['ftp://api.test.example.edu.hk', false],
+  ])('%s: taken %s (the bearer token travels over plain http only on this machine)', (target, taken) => {
+    const proxy = () => apiProxyFor({ API_TARGET: target });
+    if (taken) expect(proxy()['/api']).toMatchObject({ target: new URL(target).origin });
+    else expect(proxy).toThrow(/API_TARGET must/);
+  });
 });
 
 describe('the dev server’s /api', () => {

@@ -19,11 +19,18 @@ import { contractOperations, operationFor } from './state.ts';
 export const SLOW_MS = 3000;
 export const EXAMPLES_PATH = '/__mock/examples';
 
+/** localhost (and its subdomains), 127.0.0.0/8 or ::1: this machine. */
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+
 /** /api for the dev and preview servers: the mock with its persona, or the backend API_TARGET names. */
 export function apiProxyFor(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {
   if (env.API_TARGET) {
     const target = new URL(env.API_TARGET);
     if (!/^https?:$/.test(target.protocol)) throw new Error(`API_TARGET must be an http(s) address, not '${env.API_TARGET}'`);
+    // Every call carries the bearer token: over plain http only to this machine.
+    if (target.protocol === 'http:' && !isLoopbackHost(target.hostname))
+      throw new Error(`API_TARGET must use https: (plain http: only on this machine), not '${env.API_TARGET}'`);
     return { '/api': { target: target.origin, changeOrigin: true, secure: true } };
   }
   return {
