@@ -7,6 +7,7 @@ import { createAppRouter } from './router';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
+import { tabSession } from './shared/auth/session';
 import { config, loadConfig } from './shared/config';
 import { startErrorReporting } from './shared/errorReport';
 import { reloadOnStaleBuild } from './shared/staleBuild';
@@ -21,7 +22,8 @@ reloadOnStaleBuild();
 
 function start() {
   startErrorReporting(config.errorReportUrl, () => locale.get());
-  const auth = createAuth(undefined, { language: () => locale.get() });
+  // The tab's one session, which the fetch function reads too: signed out means the same for both.
+  const auth = createAuth(undefined, { session: tabSession(), language: () => locale.get() });
   const queryClient = createQueryClient({
     onUnauthorized: createReauthenticator(auth, { onSignInFailed: () => toast.error(t('auth.signInFailed')) }),
   });

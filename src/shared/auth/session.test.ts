@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSession, tabCredentials, userStorageKey, type SessionChannel } from './session';
+import { createSession, tabCredentials, tabSession, userStorageKey, type SessionChannel } from './session';
 
 const KEY = userStorageKey();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -153,20 +153,24 @@ describe('tabCredentials', () => {
     expect(tabCredentials.accessToken()).toBeUndefined();
     storeUser({ access_token: 'now-stored', expires_at: inAnHour() });
     expect(tabCredentials.accessToken()).toBe('now-stored');
-    expect(tabCredentials.ended()).toBe(false);
+    expect(tabCredentials.signedOut()).toBe(false);
     createSession().end();
     expect(tabCredentials.accessToken()).toBeUndefined();
-    expect(tabCredentials.ended()).toBe(true);
+    expect(tabCredentials.signedOut()).toBe(true);
   });
 
-  it('counts a session a logout in another tab voided as ended, before this tab has heard of that logout', () => {
+  it('is the tab session the router reads: a logout in another tab that this tab has not heard of ends it at the first look, for both', () => {
+    const told = vi.fn();
+    tabSession().onEndedElsewhere(told);
     storeUser({ access_token: 't', expires_at: inAnHour() });
     window.sessionStorage.setItem('portal.signedInAt', '1000');
-    expect(tabCredentials.ended()).toBe(false);
+    expect(tabCredentials.signedOut()).toBe(false);
     window.localStorage.setItem('portal.signedOutAt', '2000');
-    expect(tabCredentials.ended()).toBe(true);
+    // The fetch function's look ends the session here, as the router's would, and says so.
+    expect(tabCredentials.signedOut()).toBe(true);
     expect(tabCredentials.accessToken()).toBeUndefined();
-    // Reading ends nothing: the tab's own watching session does that, and says so.
-    expect(window.sessionStorage.getItem(KEY)).not.toBeNull();
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(tabSession().signedOut()).toBe(true);
   });
 });
