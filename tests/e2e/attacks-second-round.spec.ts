@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { expect, test } from './fixtures';
 import {
   type Attack,
@@ -20,7 +22,7 @@ import {
 import { expectNoAxeViolations, IDP } from './support';
 
 /**
- * Attacks: the second review's findings, one row each: N1 to N9 and L5.
+ * Attacks: the second review's findings, one row (or more) each: N1 to N9 and L5.
  * The rows' table and shared helpers: attackTable.ts.
  */
 const SECOND_ROUND: Attack[] = [
@@ -207,6 +209,65 @@ const SECOND_ROUND: Attack[] = [
       await page.getByRole('textbox', { name: 'Recovery email' }).fill('stronger@example.org');
       await page.getByRole('button', { name: 'Save' }).click();
       expect(new URL((await authorize).url()).searchParams.get('acr_values')).toBe('myACR');
+    },
+  },
+  {
+    name: 'N4: an error whose message, stack and page address hold secrets of every shape the old scrubber let through: the report carries none of it',
+    async run(browser) {
+      const page = await newPage(browser);
+      const reports: string[] = [];
+      await serveConfig(page, (config) => ({ ...config, errorReportUrl: `${PORTAL}/error-report` }));
+      await page.route('**/error-report', (route) => (reports.push(route.request().postData() ?? ''), route.fulfill({ status: 204 })));
+      // A lowercase and a short base32 secret, a 5-digit code, a refresh token, credentials in an
+      // address, a non-ASCII email, and JSON.parse quoting its input.
+      const secrets = ['jbswy3dpehpk3pxp', 'MZXW6YQ', '48213', 'rt-6f1c2e', 'hunter2', '陳大文@例子.公司'];
+      await page.goto(`/idp/instructions?code=48213&state=${secrets[0]}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate((values) => {
+        const [lower, short, code, refresh, password, email] = values;
+        setTimeout(() => {
+          throw new Error(
+            `enrol ${lower} / ${short}, code ${code}, {"refresh_token":"${refresh}"} https://smwong25:${password}@sso.example/ ${email}`,
+          );
+        });
+        void Promise.reject(new SyntaxError(`Unexpected token 'x', "{"secret":"${lower}","refresh_token":"${refresh}"}" is not valid JSON`));
+      }, secrets);
+      await expect.poll(() => reports.length).toBe(2);
+      for (const report of reports) {
+        expect(Object.keys(JSON.parse(report) as object).sort()).toEqual([
+          'at',
+          'browser',
+          'build',
+          'errorClass',
+          'frames',
+          'kind',
+          'language',
+          'route',
+        ]);
+        expect(JSON.parse(report)).toMatchObject({ route: '/idp/instructions', language: 'en' });
+        for (const secret of [...secrets, 'smwong25', 'sso.example', 'refresh_token']) expect(report).not.toContain(secret);
+      }
+    },
+  },
+  {
+    name: 'N7: the dev identity provider (whose signing keys are public) answers on this machine only, not on its other addresses',
+    async run() {
+      /** Whether something accepts a connection on `host`, at the identity provider's port. */
+      const accepts = (host: string) =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host, port: Number(new URL(IDP).port), timeout: 2000 });
+          socket.once('connect', () => (socket.destroy(), resolve(true)));
+          socket.once('error', () => resolve(false));
+          socket.once('timeout', () => (socket.destroy(), resolve(false)));
+        });
+      expect(await accepts('127.0.0.1')).toBe(true);
+      // Another loopback address (Linux routes all of 127.0.0.0/8 here) and every address of this
+      // machine's network interfaces reach a server that listens on all of them.
+      const others = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal && address.family === 'IPv4')
+        .map((address) => address!.address);
+      for (const host of ['127.0.0.2', ...others]) expect(await accepts(host), host).toBe(false);
     },
   },
 ];
