@@ -10,6 +10,15 @@ describe('nginx server block', () => {
     expect(problemsOf({ config: dev, root: '/srv', listen: 'localhost:4443' })).toEqual([]);
     expect(problemsOf({ config: dev, root: '/srv', listen: '[::1]:8080' })).toEqual([]);
     expect(problemsOf({ config: dev, root: '/srv' })).not.toEqual([]);
+    // With TLS, the plain-HTTP redirect listens too: on this machine only as well.
+    const tls = { certificate: '/c', key: '/k' };
+    expect(problemsOf({ config: dev, root: '/srv', listen: '127.0.0.1:4443', tls, httpListen: '127.0.0.1:4480' })).toEqual([]);
+    expect(problemsOf({ config: dev, root: '/srv', listen: '127.0.0.1:4443', tls, httpListen: '[::1]:4480' })).toEqual([]);
+    for (const httpListen of [undefined, '80', '0.0.0.0:80', '192.0.2.7:80']) {
+      expect(problemsOf({ config: dev, root: '/srv', listen: '127.0.0.1:4443', tls, httpListen }).join(' '), String(httpListen)).toContain(
+        '--http-listen on 127.0.0.1 or localhost',
+      );
+    }
   });
 
   it('repeats the security headers in every location, naming only the configured identity provider', () => {

@@ -71,9 +71,12 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
     else if (!dev && isLocalOrPlain(value))
       problems.push(`config.${name} names this machine or plain http:, which only a config marked "dev": true may do`);
   }
-  // The dev stack's settings are served on this machine only, never on an address others reach.
+  // The dev stack's settings are served on this machine only, never on an address others reach:
+  // neither the portal nor, with TLS, its plain-HTTP redirect (--http-listen, 80 by default).
   if (dev && !isLoopbackListen(listen ?? '8080'))
     problems.push(`config is marked "dev": true, which is for this machine only: listen on 127.0.0.1 or localhost, not ${listen ?? '8080'}`);
+  if (dev && tls && !isLoopbackListen(httpListen ?? '80'))
+    problems.push(`config is marked "dev": true, which is for this machine only: --http-listen on 127.0.0.1 or localhost, not ${httpListen ?? '80'}`);
   const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
   for (const [name, value] of Object.entries(paths)) {
     if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);

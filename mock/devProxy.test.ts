@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { apiProxyFor } from './devProxy.ts';
 
 const servers: Server[] = [];
 let dev: ChildProcess | undefined;
@@ -77,6 +78,24 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
+describe('API_TARGET', () => {
+  it.each([
+    ['https://api.test.example.edu.hk', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://localhost:8080', true],
+    ['http://api.localhost:8080', true],
+    ['http://[::1]:8080', true],
+    ['http://api.test.example.edu.hk', false],
+    ['http://192.168.1.20:8080', false],
+    ['http://127.0.0.1.nip.io:8080', false],
+    ['ftp://api.test.example.edu.hk', false],
+  ])('%s: taken %s (the bearer token travels over plain http only on this machine)', (target, taken) => {
+    const proxy = () => apiProxyFor({ API_TARGET: target });
+    if (taken) expect(proxy()['/api']).toMatchObject({ target: new URL(target).origin });
+    else expect(proxy).toThrow(/API_TARGET must/);
+  });
+});
+
 describe('the dev server’s /api', () => {
   it('goes to the mock on MOCK_API_PORT, adding the signed-in dev user’s persona, and follows the examples panel', async () => {
     const mock = await recorder();
@@ -112,6 +131,16 @@ describe('the dev server’s /api', () => {
     const started = Date.now();
     expect((await http(`${base}/api/v1/user/profile`, { headers: { Authorization: smwong25 } })).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    // A page on another site chooses nothing: a simple (text/plain) POST, or one from its origin.
+    const crossSite: Record<string, string>[] = [
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSite) {
+      const body = JSON.stringify({ operationId: 'getProfile', value: 'code=500' });
+      expect((await http(`${base}/__mock/examples`, { method: 'POST', headers, body })).status).toBe(403);
+    }
+    expect((await http(`${base}/api/v1/user/profile`, { headers: { Authorization: smwong25 } })).status).toBe(200);
     // Back to the usual answer; an answer the contract lacks is refused.
     await choose(base, 'getProfile', null);
     expect((await choose(base, 'getProfile', 'example=nobody')).status).toBe(400);

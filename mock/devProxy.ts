@@ -9,7 +9,9 @@
 //   /__mock/examples hold the choice here, in the dev server, so it works with the stateful
 //   mock and with Prism's stateless one alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Plugin, ProxyOptions } from 'vite';
+import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
 import { preferFor } from './persona.ts';
 import { contractOperations, operationFor } from './state.ts';
 
@@ -17,11 +19,18 @@ import { contractOperations, operationFor } from './state.ts';
 export const SLOW_MS = 3000;
 export const EXAMPLES_PATH = '/__mock/examples';
 
+/** localhost (and its subdomains), 127.0.0.0/8 or ::1: this machine. */
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+
 /** /api for the dev and preview servers: the mock with its persona, or the backend API_TARGET names. */
 export function apiProxyFor(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {
   if (env.API_TARGET) {
     const target = new URL(env.API_TARGET);
     if (!/^https?:$/.test(target.protocol)) throw new Error(`API_TARGET must be an http(s) address, not '${env.API_TARGET}'`);
+    // Every call carries the bearer token: over plain http only to this machine.
+    if (target.protocol === 'http:' && !isLoopbackHost(target.hostname))
+      throw new Error(`API_TARGET must use https: (plain http: only on this machine), not '${env.API_TARGET}'`);
     return { '/api': { target: target.origin, changeOrigin: true, secure: true } };
   }
   return {
@@ -89,6 +98,11 @@ export function mockExamples(env: NodeJS.ProcessEnv = process.env): Plugin {
     name: 'portal:mock-examples',
     apply: 'serve',
     configureServer(server) {
+      // The page the panel runs in: this server, on the port it listens on.
+      const ownOrigins = () => {
+        const port = (server.httpServer?.address() as AddressInfo | null)?.port;
+        return port === undefined ? [] : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+      };
       // Before Vite's own middlewares (its /api proxy among them).
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://dev');
@@ -97,6 +111,7 @@ export function mockExamples(env: NodeJS.ProcessEnv = process.env): Plugin {
             return send(res, 409, { error: `/api goes to ${env.API_TARGET} (API_TARGET): there is no mock to choose answers from` });
           if (req.method === 'GET') return send(res, 200, list());
           if (req.method !== 'POST') return send(res, 405, { error: 'GET or POST' });
+          if (!isOwnDevRequest(req, ownOrigins())) return send(res, 403, { error: NOT_OWN_REQUEST });
           void readBody(req).then((text) => {
             let choice: { operationId?: unknown; value?: unknown };
             try {

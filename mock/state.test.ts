@@ -58,7 +58,8 @@ async function call(user: string, method: string, path: string, body?: unknown, 
 
 type Factor = { id?: string; factorType: string; provider: string; status: string; profile?: Record<string, string> };
 const factorsOf = async (user: string): Promise<Factor[]> => (await call(user, 'GET', '/api/v1/user/factor')).body.factors;
-const reset = () => http(`http://127.0.0.1:${statePort}/__mock/reset`, { method: 'POST' });
+const reset = (headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+  http(`http://127.0.0.1:${statePort}/__mock/reset`, { method: 'POST', headers, body: '{}' });
 
 beforeAll(async () => {
   const apiPort = await freePort();
@@ -178,6 +179,21 @@ describe('the mock API of npm start', () => {
     expect((await change('portal-dev', 'Kowloon#Tong-Harbour7')).status).toBe(200);
     expect(await change('portal-dev', 'Another#Harbour-2025')).toMatchObject({ status: 400, body: { errorMessage: expect.any(String) } });
     expect((await change('Kowloon#Tong-Harbour7', 'Another#Harbour-2025')).status).toBe(200);
+  });
+
+  it('forgets nothing for a page on another site: a simple cross-site POST, or one naming another origin', async () => {
+    await reset();
+    expect((await call('smwong25', 'POST', '/api/v1/user/profile', { secondaryEmail: 'kept@example.org' })).status).toBe(200);
+    const crossSite: Record<string, string>[] = [
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSite) {
+      expect((await reset(headers)).status).toBe(403);
+    }
+    expect((await call('smwong25', 'GET', '/api/v1/user/profile')).body.secondaryEmail).toBe('kept@example.org');
+    expect((await reset({ 'Content-Type': 'application/json', Origin: 'http://localhost:5173' })).status).toBe(200);
+    expect((await call('smwong25', 'GET', '/api/v1/user/profile')).body.secondaryEmail).not.toBe('kept@example.org');
   });
 
   it('answers a named example or status from the contract when asked with Prefer, and changes nothing', async () => {

@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
 import { PERSONAS, personaFor } from './persona.ts';
 
 // The contract as parsed YAML, walked by name and by $ref.
@@ -307,6 +308,7 @@ function send(res: ServerResponse, answer: Answer) {
 export async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://mock');
   if (url.pathname === '/__mock/reset' && req.method === 'POST') {
+    if (!isOwnDevRequest(req)) return send(res, error(403, NOT_OWN_REQUEST));
     const persona = url.searchParams.get('persona') ?? undefined;
     if (persona && !PERSONAS.includes(persona)) return send(res, error(400, `No persona ${persona}.`));
     resetState(persona);

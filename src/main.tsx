@@ -1,12 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { purgeExpiredLinkAttempt } from './features/identities/linkMarker';
 import { locale, translationsReady } from './messages/i18n';
 import { t } from './messages/t';
 import { createAppRouter } from './router';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
+import { tabSession } from './shared/auth/session';
 import { config, loadConfig } from './shared/config';
 import { startErrorReporting } from './shared/errorReport';
 import { reloadOnStaleBuild } from './shared/staleBuild';
@@ -23,8 +25,12 @@ reloadOnStaleBuild();
 const FIRST_RENDER_WAIT_MS = 1000;
 
 function start() {
+  // A link attempt left past its 10 minutes (a tab closed mid-link, a browser restarted) goes
+  // before anything reads it. (Not in the first code: no step there reads it.)
+  purgeExpiredLinkAttempt();
   startErrorReporting(config.errorReportUrl, () => locale.get());
-  const auth = createAuth(undefined, { language: () => locale.get() });
+  // The tab's one session, which the fetch function reads too: signed out means the same for both.
+  const auth = createAuth(undefined, { session: tabSession(), language: () => locale.get() });
   const queryClient = createQueryClient({
     onUnauthorized: createReauthenticator(auth, { onSignInFailed: () => toast.error(t('auth.signInFailed')) }),
   });

@@ -32,6 +32,7 @@ export const en = {
   'auth.callbackErrorReturn': 'You will be returned to the home page in 2 seconds.',
   'auth.notExpected': 'this tab did not ask to sign in, so nothing was done.',
   'auth.loggedOutMeanwhile': 'you logged out in another tab while this sign-in was under way.',
+  'auth.notStrongEnough': 'the university sign-in did not confirm the stronger sign-in this change needs, so nothing was changed.',
   'auth.notFresh': 'the university sign-in did not confirm that you signed in just now, so nothing was changed.',
   'auth.signInFailed': 'The university sign-in could not be reached. Please try again later.',
   'auth.stepUpDone': 'You have confirmed it is you. You can now finish your change.',
@@ -156,6 +157,9 @@ export const en = {
   'identities.source.profile': "The name in this {provider} account's profile.",
   'identities.source.none': '{provider} gives the portal only an anonymous number for this account, so it cannot be shown here.',
   'identities.externalUnknown': 'Cannot be shown',
+  'identities.beganAtSignInPage':
+    'This link was started at the university sign-in page at {time}, not from your profile. If you did not start it there yourself, choose This is not me.',
+  'identities.compatibilityForms': 'This name is written with full-width or other look-alike forms of letters, as names made to imitate another are.',
   'identities.mixedScripts': 'This name mixes letters of different writing systems, as names made to imitate another do.',
   'identities.unnamedWarningTitle': 'Check before you link',
   'identities.unnamedWarning': 'Link only if you started this yourself, just now. If someone sent you here, choose "This is not me".',

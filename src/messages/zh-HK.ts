@@ -29,6 +29,7 @@ export const zhHK: Record<MessageKey, string> = {
   'auth.callbackErrorReturn': '系統將於 2 秒後帶你返回主頁。',
   'auth.notExpected': '此分頁沒有要求登入，因此沒有執行任何操作。',
   'auth.loggedOutMeanwhile': '此登入進行期間，你已在另一個分頁登出。',
+  'auth.notStrongEnough': '大學登入未能確認這項更改所需的較強登入方式，因此沒有作出任何更改。',
   'auth.notFresh': '大學登入未能確認你剛剛登入，因此沒有作出任何更改。',
   'auth.signInFailed': '無法連接大學登入頁面，請稍後再試。',
   'auth.stepUpDone': '你已確認身份，現在可以完成更改。',
@@ -150,6 +151,9 @@ export const zhHK: Record<MessageKey, string> = {
   'identities.source.profile': '此 {provider} 帳戶個人資料中的姓名。',
   'identities.source.none': '{provider} 只向入口網站提供此帳戶的匿名編號，因此無法在此顯示。',
   'identities.externalUnknown': '無法顯示',
+  'identities.beganAtSignInPage':
+    '這個連結於 {time} 在大學登入頁面開始，並非從你的個人資料頁面開始。如果不是你自己在那裡開始的，請選擇「這不是我」。',
+  'identities.compatibilityForms': '此名稱使用了全形或其他相似形式的字元，冒充他人名稱時常見這種做法。',
   'identities.mixedScripts': '此名稱混合了不同文字系統的字母，冒充他人名稱時常見這種做法。',
   'identities.unnamedWarningTitle': '連結前請先確認',
   'identities.unnamedWarning': '只有在你剛剛親自開始這次連結時，才可連結。如果是別人叫你來到這裏，請選擇「這不是我」。',

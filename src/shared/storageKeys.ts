@@ -46,8 +46,15 @@ export const RELOADED_FOR_KEY = 'portal.reloadedFor';
  */
 export const ROUTER_RELOAD_PREFIX = 'tanstack_router_reload:';
 export const routerReloadKey = (message: string) => `${ROUTER_RELOAD_PREFIX}${message}`;
-/** oidc-client-ts keeps its user and each pending sign-in under this prefix (its own names). */
+/** oidc-client-ts keeps its user under this prefix (its own name: `oidc.user:{authority}:{client id}`). */
 export const OIDC_PREFIX = 'oidc.';
+/**
+ * oidc-client-ts keeps each sign-in and sign-out request it sent, until its callback, under this
+ * prefix and the request's state: a prefix apart from the user's, so that no state a callback
+ * address names (`user:{authority}:{client id}`, which config.json makes public) can reach the
+ * stored user.
+ */
+export const OIDC_REQUEST_PREFIX = 'oidc.request.';
 /** What a person was typing, per person and field, across a sign-in round trip. */
 export const draftKey = (subject: string, field: string) => `portal.draft.${subject}.${field}`;
 /**

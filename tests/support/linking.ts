@@ -5,9 +5,16 @@ import { server } from './server';
 export const CENTRAL_SIGN_IN = 'http://localhost:9000';
 export const CENTRAL_SIGN_OUT = 'http://localhost:9000/session/end';
 
-/** A sign-in request this tab sent, as the OpenID library keeps it (oidc-client-ts's SigninState). */
-export function ownSignInState(id = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'): string {
-  window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'si:r' }));
+/**
+ * A sign-in request this tab sent, as the OpenID library keeps it (oidc-client-ts's SigninState,
+ * under the portal's prefix for requests), with `data` as the portal's state data.
+ */
+export function ownSignInState(
+  id = 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  { data = {}, ageSeconds = 0 }: { data?: object; ageSeconds?: number } = {},
+): string {
+  const created = Math.floor(Date.now() / 1000) - ageSeconds;
+  window.sessionStorage.setItem(`oidc.request.${id}`, JSON.stringify({ id, created, request_type: 'si:r', data }));
   return id;
 }
 

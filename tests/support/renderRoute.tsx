@@ -10,14 +10,20 @@ import { createSession, userStorageKey } from '../../src/shared/auth/session';
 import { browser } from '../../src/shared/browser';
 import { AppProviders } from '../../src/shared/ui/AppProviders';
 
-export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> };
+export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> } & {
+  /** The access token of its user, which renderRoute stores where the fetch function reads it. */
+  token?: string;
+};
 
-/** An Auth whose user is signed in (or not) and whose redirects are recorded, not followed. */
-export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = 'smwong25' } = {}): FakeAuth {
+/**
+ * An Auth whose user is signed in (or not, or only with the expired session of whoever used the
+ * tab: known by name, but no session) and whose redirects are recorded, not followed.
+ */
+export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = 'smwong25', expired = false } = {}): FakeAuth {
   const user = signedIn ? { access_token: token, profile: { sub } } : null;
   const auth = {
-    getUser: vi.fn(async () => user),
-    accessToken: vi.fn(() => user?.access_token),
+    getUser: vi.fn(async () => (expired ? null : user)),
+    token: user?.access_token,
     signIn: vi.fn(async () => undefined),
     isPendingSignIn: vi.fn(() => true),
     completeSignIn: vi.fn(async () => ({ returnTo: '/profile', subject: sub, stepUp: false })),
@@ -45,7 +51,7 @@ export function fakeAuth({ signedIn = true, token = 'test-access-token', sub = '
  */
 export function renderRoute(path: string, { auth = fakeAuth() }: { auth?: FakeAuth } = {}) {
   // The fetch function takes its token from the stored session, as after a real sign-in.
-  const token = auth.accessToken();
+  const { token } = auth;
   if (token) window.sessionStorage.setItem(userStorageKey(), JSON.stringify({ access_token: token, profile: { sub: auth.subject() } }));
   const queryClient = createQueryClient({
     retry: false,

@@ -7,7 +7,8 @@ import { example } from '../../../tests/support/examples';
 import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, recordLinks } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { encodeLinkState, LINK_ATTEMPT_TTL_MS, readLinkState, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
+import { encodeLinkState, readLinkState } from './linkMarker';
+import { LINK_ATTEMPT_TTL_MS, readLinkAttempt, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
 
 const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 
@@ -33,10 +34,31 @@ describe('confirming a link at /profile', () => {
     expect(await screen.findByTestId('link-university-account')).toHaveTextContent('WONG Siu Ming (smwong25)');
     expect(screen.getByTestId('link-external-account')).toHaveTextContent('tm.chan@gmail.example');
     expect(screen.getByTestId('link-external-source')).toHaveTextContent('The email address Google has verified.');
-    expect(screen.queryByText(/mixes letters/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/mixes letters|look-alike forms/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'This is not me' })).toBeEnabled();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(linked).toEqual([]);
+  });
+
+  it('says when and where an attempt began that did not begin on the profile: at the university sign-in page', async () => {
+    const at = new Date(2026, 10, 22, 14, 2).getTime();
+    startLinkAttempt(
+      { idpName: 'google', externalId: 'ext-google-1', externalName: 'tm.chan@gmail.example', externalNameSource: 'verifiedEmail' },
+      { owner: 'smwong25', phase: 'confirm', began: 'identity-provider', now: at },
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: at + 60_000 });
+    server.use(http.get('*/api/v1/user/idps', () => HttpResponse.json(example('getLinkedIdentities', 'new-user'))));
+    renderRoute('/profile');
+    expect(await screen.findByTestId('link-began')).toHaveTextContent(
+      'This link was started at the university sign-in page at 2:02 PM, not from your profile. If you did not start it there yourself, choose This is not me.',
+    );
+  });
+
+  it('says nothing of where an attempt began on the profile', async () => {
+    confirming();
+    renderRoute('/profile');
+    expect(await screen.findByTestId('link-external-account')).toBeInTheDocument();
+    expect(screen.queryByTestId('link-began')).not.toBeInTheDocument();
   });
 
   it('says plainly that an account named by nothing but its number cannot be shown, and makes Link a second, deliberate step', async () => {
@@ -61,6 +83,21 @@ describe('confirming a link at /profile', () => {
     expect(screen.getByTestId('link-external-source')).toHaveTextContent(
       'The name on this Google account. Its owner chose it; Google does not vouch for it.',
     );
+  });
+
+  it('flags a name written in full-width forms', async () => {
+    confirming({
+      idpId: '0oa4google',
+      idpName: 'google',
+      externalId: 'g-1',
+      externalName: 'Wong Siu \uff2d\uff49\uff4e\uff47',
+      externalNameSource: 'ownerName',
+    });
+    renderRoute('/profile');
+    expect(
+      await screen.findByText('This name is written with full-width or other look-alike forms of letters, as names made to imitate another are.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/mixes letters/)).not.toBeInTheDocument();
   });
 
   it('Link links, shows the success page, and goes to the central sign-out page after 2 s', async () => {
@@ -167,7 +204,7 @@ describe('confirming a link at /profile', () => {
     const { auth, user } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: 'Link' }));
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile', link: started.nonce }));
-    expect(readLinkState()).toMatchObject({ phase: 'sign-in', nonce: started.nonce });
+    expect(readLinkAttempt()).toMatchObject({ phase: 'sign-in', nonce: started.nonce });
     expect(browser.assign).not.toHaveBeenCalled();
   });
 
@@ -281,18 +318,14 @@ describe('confirming a link at /profile', () => {
     ],
     [
       'a planted attempt with a nonce this tab never had',
-      () =>
-        window.localStorage.setItem(
-          'state',
-          encodeLinkState({
-            mode: 'startLinkIdp',
-            link: { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' },
-            nonce: 'planted-nonce-0000000',
-            createdAt: Date.now(),
-            phase: 'confirm',
-            owner: 'smwong25',
-          }),
-        ),
+      () => {
+        window.localStorage.setItem('state', encodeLinkState({ mode: 'startLinkIdp', nonce: 'planted-nonce-0000000', createdAt: Date.now() }));
+        const link = { idpId: '0oa1smart', idpName: 'iamsmart', externalId: 'ext-evil' };
+        window.sessionStorage.setItem(
+          LINK_TAB_KEY,
+          JSON.stringify({ nonce: 'other-nonce-00000000', link, phase: 'confirm', owner: 'smwong25', began: 'profile' }),
+        );
+      },
     ],
   ])('with %s, /profile is the profile details and nothing is linked', async (_, arrange) => {
     arrange();

@@ -3,7 +3,8 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { useT, type MessageKey } from '../../messages/t';
+import type { Language } from '../../messages/language';
+import { useLanguage, useT, type MessageKey } from '../../messages/t';
 import { ApiError } from '../../shared/api/ApiError';
 import { needsStepUp } from '../../shared/api/queryClient';
 import { useAuth } from '../../shared/auth/useAuth';
@@ -16,7 +17,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { discardLinkAttempt, linkTicket } from './linkState';
 import { confirmRefusal, linkMade, signInAgainToLink, type LinkConfirmation } from './linkConfirmation.flow';
-import { mixesScripts } from './displayText';
+import { mixesScripts, usesCompatibilityForms } from './displayText';
 import type { ExternalNameSource } from './externalName';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */
@@ -39,13 +40,14 @@ function AccountsToLink({
   externalTitle,
   external,
   source,
-  mixed,
+  warnings,
 }: {
   university: string;
   externalTitle: string;
   external: string;
   source: string;
-  mixed: boolean;
+  /** What in the external account's name looks made to pass for another's. */
+  warnings: MessageKey[];
 }) {
   const t = useT();
   return (
@@ -69,11 +71,11 @@ function AccountsToLink({
           <Text component="dd" m={0} size="sm" data-testid="link-external-source">
             {source}
           </Text>
-          {mixed && (
-            <Text component="dd" m={0} size="sm" c="red.8" fw={600}>
-              {t('identities.mixedScripts')}
+          {warnings.map((warning) => (
+            <Text key={warning} component="dd" m={0} size="sm" c="red.8" fw={600}>
+              {t(warning)}
             </Text>
-          )}
+          ))}
         </div>
       </Stack>
     </Paper>
@@ -117,6 +119,33 @@ function UnnamedWarning({ label, vouched, onVouch }: { label: string; vouched: b
       </label>
     </Alert>
   );
+}
+
+/** A time of day in the portal's language, on the 12-hour clock (as the spec writes times). */
+const timeOfDay = (at: number, language: Language) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { hour: 'numeric', minute: '2-digit', hour12: true }).format(at);
+
+/**
+ * An attempt that began at the university sign-in page (the identity provider sent an external
+ * login it had no account for), not from the profile: the page says so, and when, so that a
+ * person who did not start one there can tell.
+ */
+function BeganAtSignInPage({ at }: { at: number }) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <Alert color="red" mb="md" maw={560} data-testid="link-began">
+      {t('identities.beganAtSignInPage', { time: timeOfDay(at, language) })}
+    </Alert>
+  );
+}
+
+/** What the page warns of in a name: writing systems mixed, or full-width and compatibility forms. */
+function lookAlikeWarnings(name: string): MessageKey[] {
+  return [
+    ...(mixesScripts(name) ? (['identities.mixedScripts'] as const) : []),
+    ...(usesCompatibilityForms(name) ? (['identities.compatibilityForms'] as const) : []),
+  ];
 }
 
 type Confirmable = Extract<LinkConfirmation, { step: 'confirm' }>;
@@ -180,12 +209,13 @@ function ConfirmLink({ confirmation: { provider, attempt, idpId, externalId }, l
   return (
     <>
       <Text mb="md">{t('identities.confirmIntro', { provider: label })}</Text>
+      {attempt.began === 'identity-provider' && <BeganAtSignInPage at={attempt.createdAt} />}
       <AccountsToLink
         university={t('identities.universityAccountName', { name, id: person.electronicId })}
         externalTitle={t('identities.externalAccount', { provider: label })}
         external={unnamed ? t('identities.externalUnknown') : externalName}
         source={t(unnamed ? 'identities.source.none' : SOURCE_TEXTS[externalNameSource], { provider: label })}
-        mixed={!unnamed && mixesScripts(externalName)}
+        warnings={unnamed ? [] : lookAlikeWarnings(externalName)}
       />
       {unnamed && <UnnamedWarning label={label} vouched={vouched} onVouch={setVouched} />}
       <Group>

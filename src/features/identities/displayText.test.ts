@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayText, MAX_SHOWN_LENGTH, mixesScripts } from './displayText';
+import { displayText, MAX_SHOWN_LENGTH, mixesScripts, usesCompatibilityForms } from './displayText';
 
 describe('displayText', () => {
   it.each([
@@ -15,6 +15,10 @@ describe('displayText', () => {
     ['Mongolian vowel separator and variation selectors', 'Wong\u180e\ufe0f\u{e0100}', 'Wong'],
     ['tag characters', 'Wong\u{e0041}\u{e007f}', 'Wong'],
     ['control characters', 'Wo\u0000n\u0007g\u009f', 'Wong'],
+    ['other format characters (Cf): Arabic number sign, interlinear annotation, shorthand format controls', '\u0600Wo\ufff9n\u{1bca0}g', 'Wong'],
+    ['private use characters (Co), which show as whatever a font puts there', 'W\ue000o\u{f0000}ng', 'Wong'],
+    ['a lone surrogate (Cs)', 'Wo\ud800ng\udfff', 'Wong'],
+    ['the blank Braille pattern U+2800, which looks like a space', 'Wong\u2800Siu', 'WongSiu'],
     ['new lines and tabs become one space', ' Wong\n\tSiu   Ming ', 'Wong Siu Ming'],
     ['two combining marks stay (composed where Unicode composes)', 'a\u0308\u0302', '\u00e4\u0302'],
     ['a flood of combining marks is cut to two', `e${'\u0301'.repeat(40)}`, '\u00e9\u0301'],
@@ -29,6 +33,23 @@ describe('displayText', () => {
     const shown = displayText('😀'.repeat(200));
     expect([...shown]).toHaveLength(MAX_SHOWN_LENGTH + 1);
     expect(shown.endsWith('😀…')).toBe(true);
+  });
+});
+
+describe('usesCompatibilityForms', () => {
+  it.each([
+    ['a Latin name', 'Wong Siu Ming', false],
+    ['a Chinese name', '陳大文', false],
+    ['a Korean and a Japanese name', '김민준 山田たろう', false],
+    ['an accented name, composed or not', 'Zoe\u0308 Zo\u00eb', false],
+    ['full-width letters', '\uff37\uff4f\uff4e\uff47', true],
+    ['one full-width letter among plain ones', 'W\uff4fng', true],
+    ['a ligature', '\ufb01nn', true],
+    ['a circled letter', '\u24cc\u24de\u24dd\u24d6', true],
+    ['mathematical bold letters', '\u{1d416}\u{1d428}\u{1d427}\u{1d420}', true],
+    ['half-width katakana', '\uff80\uff9b\uff73', true],
+  ])('%s: %s', (_, input, expected) => {
+    expect(usesCompatibilityForms(input)).toBe(expected);
   });
 });
 

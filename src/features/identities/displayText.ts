@@ -1,11 +1,14 @@
 /**
  * How a name or email from another party's token is made fit to show a person who must judge
  * it: every character that does not show (Unicode Default_Ignorable_Code_Point: zero-width
- * characters, soft hyphens, Hangul fillers, the deprecated format characters U+206A to U+206F),
- * every direction control (Bidi_Control) and every control character goes; runs of white space
- * become one space; at most two combining marks stay on one letter; and the length is capped.
+ * characters, soft hyphens, Hangul fillers, the deprecated format characters U+206A to U+206F;
+ * every other format character, Cf; the blank Braille pattern U+2800, which shows as a space
+ * but is none), every direction control (Bidi_Control), every control character (Cc), private
+ * use character (Co, which shows as whatever a font puts there) and lone surrogate (Cs) goes;
+ * runs of white space become one space; at most two combining marks stay on one letter; and the
+ * length is capped.
  */
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cc}]/gu;
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cc}\p{Cf}\p{Co}\p{Cs}\u2800]/gu;
 /** Combining marks after the second on one base character. */
 const EXCESS_MARKS = /(?<=\p{M}{2})\p{M}+/gu;
 export const MAX_SHOWN_LENGTH = 120;
@@ -62,4 +65,14 @@ export function mixesScripts(text: string): boolean {
   const scripts = scriptsOf(text);
   if (scripts.size <= 1) return false;
   return !ALLOWED_TOGETHER.some((allowed) => [...scripts].every((script) => allowed.has(script)));
+}
+
+/**
+ * Whether a name is written with full-width or other compatibility forms of characters
+ * ("ｗｏｎｇ", "ｗong", a ligature, a circled letter): its compatibility normalisation (NFKC)
+ * differs from the text, as in names made to pass for another's. A plain name, in any script,
+ * is its own NFKC.
+ */
+export function usesCompatibilityForms(text: string): boolean {
+  return text.normalize('NFKC') !== text.normalize('NFC');
 }

@@ -5,13 +5,17 @@ import { example } from '../../../tests/support/examples';
 import { CENTRAL_SIGN_IN, ownSignInState } from '../../../tests/support/linking';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { readLinkState } from './linkState';
+import { readLinkState } from './linkMarker';
+import { readLinkAttempt } from './linkState';
+
+/** The state of a sign-in this tab's person started themselves (with no session, or from the session dialog). */
+const personsSignIn = (id?: string, ageSeconds = 0) => ownSignInState(id, { data: { byPerson: true }, ageSeconds });
 
 describe('/idp/instructions', () => {
   it.each(['User creation was disabled.', '用戶創建已被禁用', '用户创建已禁用'])(
-    "'%s' with the state of this tab's own sign-in request and someone signed in: asks which provider, starts an attempt they own, with a fresh sign-in",
+    "'%s' with the state of a sign-in this tab's person started, and them signed in: asks which provider, starts an attempt they own, with a fresh sign-in",
     async (description) => {
-      const state = ownSignInState();
+      const state = personsSignIn();
       const asked: string[] = [];
       server.use(http.get('*/oauth/provider', ({ request }) => (asked.push(request.url), HttpResponse.json({ provider: 'google' }))));
       server.use(http.post('*/api/v1/auth/google/token', () => HttpResponse.json(example('exchangeSocialCode', 'full'))));
@@ -23,16 +27,16 @@ describe('/idp/instructions', () => {
       expect(router.state.location.pathname).toBe('/idp/link/google');
       // The code and state are not left in the address bar.
       expect(router.state.location.searchStr).toBe('');
-      const stored = readLinkState();
+      const stored = readLinkAttempt();
       expect(stored).toMatchObject({
-        mode: 'startLinkIdp',
         phase: 'sign-in',
         owner: 'smwong25',
+        began: 'identity-provider',
         link: { idpName: 'google', externalId: 'ext-iamsmart-1029384756' },
       });
-      expect(auth.signIn.mock.calls[0]![0]!.link).toBe(stored.mode === 'startLinkIdp' ? stored.nonce : 'none');
+      expect(auth.signIn.mock.calls[0]![0]!.link).toBe(stored?.nonce);
       // The request is used up: its state leads to one attempt at most.
-      expect(window.sessionStorage.getItem(`oidc.${state}`)).toBeNull();
+      expect(window.sessionStorage.getItem(`oidc.request.${state}`)).toBeNull();
     },
   );
 
@@ -43,18 +47,11 @@ describe('/idp/instructions', () => {
       "the state of this tab's sign-out request",
       () => {
         const id = 'f'.repeat(32);
-        window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'so:r' }));
+        window.sessionStorage.setItem(`oidc.request.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000), request_type: 'so:r' }));
         return id;
       },
     ],
-    [
-      'the state of a sign-in request two hours old',
-      () => {
-        const id = 'e'.repeat(32);
-        window.sessionStorage.setItem(`oidc.${id}`, JSON.stringify({ id, created: Math.floor(Date.now() / 1000) - 7200, request_type: 'si:r' }));
-        return id;
-      },
-    ],
+    ['the state of a sign-in request two hours old', () => ownSignInState('e'.repeat(32), { ageSeconds: 7200 })],
   ])('"User creation was disabled" with %s: nothing looked up or redeemed, the ordinary link offered', async (_, arrange) => {
     const state = arrange();
     const asked: string[] = [];
@@ -70,12 +67,14 @@ describe('/idp/instructions', () => {
     expect(readLinkState().mode).not.toBe('startLinkIdp');
   });
 
-  it("with this tab's own state but nobody signed in: nothing redeemed, no attempt without an owner", async () => {
-    const state = ownSignInState();
+  it.each([
+    ['nobody signed in', fakeAuth({ signedIn: false })],
+    ['only the expired session of whoever used the tab before', fakeAuth({ expired: true })],
+  ])("with the state of the person's own sign-in but %s: nothing redeemed, no attempt without a live owner", async (_, auth) => {
+    const state = personsSignIn();
     const exchanged: string[] = [];
     server.use(http.get('*/oauth/provider', () => HttpResponse.json({ provider: 'google' })));
     server.use(http.post('*/api/v1/auth/google/token', ({ request }) => (exchanged.push(request.url), HttpResponse.json({}))));
-    const auth = fakeAuth({ signedIn: false });
     renderRoute(`/idp/instructions?code=google-123&state=${state}&error_description=User%20creation%20was%20disabled`, { auth });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign in with your university account first');
     expect(screen.getByRole('link', { name: 'Link from your profile' })).toBeInTheDocument();
@@ -105,7 +104,7 @@ describe('/idp/instructions', () => {
   });
 
   it('never follows a provider it does not know', async () => {
-    const state = ownSignInState();
+    const state = personsSignIn();
     server.use(http.get('*/oauth/provider', () => HttpResponse.json({ provider: 'https://evil.example' })));
     const { router } = renderRoute(`/idp/instructions?code=x&state=${state}&error_description=User%20creation%20was%20disabled`);
     expect(await screen.findByRole('alert')).toHaveTextContent(

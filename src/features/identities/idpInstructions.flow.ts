@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
 import type { MessageKey } from '../../messages/t';
 import { isSocialProvider } from '../../shared/socialProviders';
-import { isOwnSignInState } from './ownSignInState';
+import { mayBeginAtSignInPage } from './linkState';
 import type { LinkFailure } from './socialCallback.flow';
 import { isUserCreationDisabled } from './socialLink';
 
@@ -54,7 +54,7 @@ function errorText(error: string | undefined, description: string | undefined): 
 /**
  * /idp/instructions, for its route's loader (run once per visit, with the query the address
  * came with): "user creation disabled" means the social login is not linked yet. When the
- * state is that of a sign-in request this tab sent itself, the server names the code's provider
+ * state is that of a sign-in this tab's person started (mayBeginAtSignInPage), the server names the code's provider
  * and the link goes on at /idp/link/{provider}; any other state redeems and looks up nothing, and
  * the page offers the ordinary link from the profile. Anything else is explained.
  */
@@ -62,7 +62,7 @@ export async function readInstructions(search: InstructionsSearch): Promise<Inst
   const { code, state, error, error_description: description } = search;
   const shown: Instructions = { error: errorText(error, description), ...(referenceOf(state) ? { reference: referenceOf(state)! } : {}) };
   if (!code || !isUserCreationDisabled(error, description)) return shown;
-  if (!isOwnSignInState(state)) return { ...shown, problem: { key: 'identities.linkNotStartedHere', offerLink: true } };
+  if (!mayBeginAtSignInPage(state)) return { ...shown, problem: { key: 'identities.linkNotStartedHere', offerLink: true } };
   let provider: unknown;
   try {
     ({ provider } = await getLinkProvider({ code }));

@@ -1,102 +1,79 @@
 import { describe, expect, it } from 'vitest';
+import { ownSignInState } from '../../../tests/support/linking';
+import { LINK_TAB_KEY } from '../../shared/storageKeys';
+import { encodeLinkState, readLinkState } from './linkMarker';
 import {
   checkAttempt,
   createNonce,
-  decodeLinkState,
-  encodeLinkState,
+  decodeTabPart,
   LINK_ATTEMPT_TTL_MS,
   markJustLinked,
-  readLinkState,
+  mayBeginAtSignInPage,
+  readLinkAttempt,
   settleLinkAfterSignIn,
   startLinkAttempt,
   takeJustLinked,
   usableLinkAttempt,
   type AttemptCheck,
-  type LinkState,
+  type StoredAttempt,
+  type TabPart,
 } from './linkState';
-import { LINK_TAB_KEY } from '../../shared/storageKeys';
 
 const NONCE = 'n0nce-0123456789abcdef';
 const T0 = 1_800_000_000_000;
-const attempt = (fields: Partial<Extract<LinkState, { mode: 'startLinkIdp' }>> = {}): LinkState => ({
-  mode: 'startLinkIdp',
+const tabPart = (fields: Partial<TabPart> = {}): TabPart => ({
   link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-g-1' },
   nonce: NONCE,
-  createdAt: T0,
   phase: 'sign-in',
   owner: 'smwong25',
+  began: 'profile',
   ...fields,
 });
+const stored = (tab: Partial<TabPart> | null = {}, createdAt = T0): StoredAttempt => ({
+  marker: { mode: 'startLinkIdp', nonce: NONCE, createdAt },
+  tab: tab ? tabPart(tab) : undefined,
+});
 
-describe('link state encoding', () => {
-  it.each<LinkState>([
-    { mode: 'normal' },
-    attempt(),
-    attempt({ link: { idpId: '身份-1', idpName: 'apple', externalName: '陳大文', externalNameSource: 'ownerName' }, phase: 'provider' }),
-    { mode: 'startLinkIdp', link: { idpName: 'iamsmart', externalId: 'ext-1' }, nonce: NONCE, createdAt: T0, phase: 'confirm', owner: 'smwong25' },
-  ])('round-trips %j through base64 JSON', (state) => {
-    const encoded = encodeLinkState(state);
-    expect(encoded).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(decodeLinkState(encoded)).toEqual(state);
+describe("this tab's part of an attempt", () => {
+  it.each<TabPart>([
+    tabPart(),
+    tabPart({ link: { idpId: '身份-1', idpName: 'apple', externalName: '陳大文', externalNameSource: 'ownerName' }, phase: 'provider' }),
+    tabPart({ link: { idpName: 'google' }, phase: 'confirm', began: 'identity-provider' }),
+  ])('round-trips %j through JSON', (part) => {
+    expect(decodeTabPart(JSON.stringify(part))).toEqual(part);
   });
 
-  it("keeps the spec's shape: base64 JSON with mode and link {idpId, externalId, idpName}, plus nonce and start time", () => {
-    expect(JSON.parse(atob(encodeLinkState(attempt())))).toEqual({
-      mode: 'startLinkIdp',
-      link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-g-1' },
-      nonce: NONCE,
-      createdAt: T0,
-      phase: 'sign-in',
-      owner: 'smwong25',
-    });
-  });
-
-  const raw = (value: unknown) => btoa(JSON.stringify(value));
+  const json = (value: unknown) => JSON.stringify(value);
   it.each([
     ['nothing stored', null],
-    ['empty', ''],
-    ['broken base64', '%%%not-base64'],
-    ['base64 of non-JSON', btoa('hello')],
-    ['base64 of invalid UTF-8', btoa('\xff\xfe')],
-    ['JSON of another shape', raw([1, 2])],
-    ['unknown mode', raw({ mode: 'hijack', link: {} })],
-    ['linking without link', raw({ mode: 'startLinkIdp', nonce: NONCE, createdAt: T0, phase: 'sign-in' })],
-    [
-      "today's link state without nonce or start time (as planted before this portal checked them)",
-      raw({ mode: 'startLinkIdp', link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-x' } }),
-    ],
-    ['a short nonce', raw({ ...attempt(), nonce: 'abc' })],
-    ['a nonce with odd characters', raw({ ...attempt(), nonce: '<script>alert(1)</script>xxxx' })],
-    ['a start time that is not a number', raw({ ...attempt(), createdAt: '2026-01-01' })],
-    ['an unknown step', raw({ ...attempt(), phase: 'linked' })],
-    ["an attempt without an owner (as the identity provider's links once started)", raw({ ...attempt(), owner: undefined })],
-    ['an attempt with an empty owner', raw({ ...attempt(), owner: '' })],
-  ])('reads %s as normal', (_, value) => {
-    expect(decodeLinkState(value)).toEqual({ mode: 'normal' });
+    ['not JSON', 'hello'],
+    ['JSON of another shape', json([1, 2])],
+    ['no link', json({ ...tabPart(), link: undefined })],
+    ['a short nonce', json(tabPart({ nonce: 'abc' }))],
+    ['a nonce with odd characters', json(tabPart({ nonce: '<script>alert(1)</script>xxxx' }))],
+    ['an unknown step', json({ ...tabPart(), phase: 'linked' })],
+    ['an unknown beginning', json({ ...tabPart(), began: 'email' })],
+    ["an attempt without an owner (as the identity provider's links once started)", json({ ...tabPart(), owner: undefined })],
+    ['an attempt with an empty owner', json(tabPart({ owner: '' }))],
+    ['an unknown provider', json({ ...tabPart(), link: { idpId: '0oa9', externalId: 'x', idpName: 'myspace' } })],
+  ])('reads %s as none', (_, value) => {
+    expect(decodeTabPart(value)).toBeUndefined();
   });
 
   it('drops a name whose source is unknown: where a name comes from is part of showing it', () => {
-    const value = raw({ ...attempt(), link: { idpName: 'google', externalName: 'Wong Siu Ming', externalNameSource: 'trustMe' } });
-    expect(decodeLinkState(value)).not.toHaveProperty('link.externalName');
+    const value = json({ ...tabPart(), link: { idpName: 'google', externalName: 'Wong Siu Ming', externalNameSource: 'trustMe' } });
+    expect(decodeTabPart(value)).not.toHaveProperty('link.externalName');
   });
 
   it('drops odd values from the link', () => {
-    const value = raw({ ...attempt(), link: { idpId: 42, idpName: 'google', externalId: 'x'.repeat(600), externalName: 'y'.repeat(300) } });
-    expect(decodeLinkState(value)).toMatchObject({ mode: 'startLinkIdp', link: { idpName: 'google' } });
-    expect(decodeLinkState(value)).not.toHaveProperty('link.idpId');
-  });
-
-  it.each([
-    ['an unknown provider', 'myspace'],
-    ['no provider', undefined],
-  ])('reads an attempt for %s as normal', (_, idpName) => {
-    expect(decodeLinkState(raw({ ...attempt(), link: { idpId: '0oa9', externalId: 'x', idpName } }))).toEqual({ mode: 'normal' });
+    const value = json({ ...tabPart(), link: { idpId: 42, idpName: 'google', externalId: 'x'.repeat(600), externalName: 'y'.repeat(300) } });
+    expect(decodeTabPart(value)).toMatchObject({ link: { idpName: 'google' } });
+    expect(decodeTabPart(value)).not.toHaveProperty('link.idpId');
   });
 });
 
 describe('checkAttempt', () => {
   const check = (fields: Partial<AttemptCheck> = {}): AttemptCheck => ({
-    tabNonce: NONCE,
     now: T0 + 60_000,
     phase: 'sign-in',
     signInNonce: NONCE,
@@ -105,41 +82,56 @@ describe('checkAttempt', () => {
   });
 
   it('accepts the attempt of this tab, this step, this sign-in and this person within 10 minutes', () => {
-    expect(checkAttempt(attempt(), check())).toEqual({ attempt: expect.objectContaining({ nonce: NONCE, phase: 'sign-in' }) });
-    expect(checkAttempt(attempt(), check({ now: T0 + LINK_ATTEMPT_TTL_MS }))).toHaveProperty('attempt');
+    expect(checkAttempt(stored(), check())).toEqual({ attempt: { ...tabPart(), createdAt: T0 } });
+    expect(checkAttempt(stored(), check({ now: T0 + LINK_ATTEMPT_TTL_MS }))).toHaveProperty('attempt');
   });
 
-  it.each<[string, LinkState, Partial<AttemptCheck>, string]>([
-    ['no attempt', { mode: 'normal' }, {}, 'none'],
-    ['another tab (or an earlier visitor) started it', attempt(), { tabNonce: 'other-tab-nonce-0000' }, 'otherTab'],
-    ['this tab holds no attempt', attempt(), { tabNonce: null }, 'otherTab'],
-    ['more than 10 minutes old', attempt(), { now: T0 + LINK_ATTEMPT_TTL_MS + 1 }, 'expired'],
-    ['started in the future', attempt({ createdAt: T0 + 3_600_000 }), {}, 'expired'],
-    ['at another step (a replay)', attempt({ phase: 'confirm' }), {}, 'wrongStep'],
-    ['carried by another sign-in', attempt(), { signInNonce: 'another-nonce-000000' }, 'otherSignIn'],
-    ['by a sign-in that carried none', attempt(), { signInNonce: undefined }, 'otherSignIn'],
-    ['signed in as someone else', attempt(), { subject: 'taiman.chan' }, 'otherUser'],
-    ['confirmed by someone else', attempt({ phase: 'confirm' }), { phase: 'confirm', subject: 'taiman.chan' }, 'otherUser'],
-  ])('refuses an attempt when %s', (_, state, fields, refusal) => {
-    expect(checkAttempt(state, check(fields))).toEqual({ refusal });
+  it.each<[string, StoredAttempt, Partial<AttemptCheck>, string]>([
+    ['no attempt', { marker: { mode: 'normal' }, tab: tabPart() }, {}, 'none'],
+    ['another tab (or an earlier visitor) started it', stored({ nonce: 'other-tab-nonce-0000' }), {}, 'otherTab'],
+    ['this tab holds no part of it', stored(null), {}, 'otherTab'],
+    ['more than 10 minutes old', stored(), { now: T0 + LINK_ATTEMPT_TTL_MS + 1 }, 'expired'],
+    ['started in the future', stored({}, T0 + 3_600_000), {}, 'expired'],
+    ['at another step (a replay)', stored({ phase: 'confirm' }), {}, 'wrongStep'],
+    ['carried by another sign-in', stored(), { signInNonce: 'another-nonce-000000' }, 'otherSignIn'],
+    ['by a sign-in that carried none', stored(), { signInNonce: undefined }, 'otherSignIn'],
+    ['signed in as someone else', stored(), { subject: 'taiman.chan' }, 'otherUser'],
+    ['confirmed by someone else', stored({ phase: 'confirm' }), { phase: 'confirm', subject: 'taiman.chan' }, 'otherUser'],
+  ])('refuses an attempt when %s', (_, attempt, fields, refusal) => {
+    expect(checkAttempt(attempt, check(fields))).toEqual({ refusal });
   });
 
   it('does not ask who is signed in before the sign-in (the provider step)', () => {
-    expect(checkAttempt(attempt({ phase: 'provider' }), check({ phase: 'provider', subject: undefined }))).toHaveProperty('attempt');
+    expect(checkAttempt(stored({ phase: 'provider' }), check({ phase: 'provider', subject: undefined }))).toHaveProperty('attempt');
   });
+});
 
-  it('has no attempt without an owner: one stored without is no attempt at all', () => {
-    const ownerless = btoa(JSON.stringify({ ...attempt(), owner: undefined }));
-    expect(checkAttempt(decodeLinkState(ownerless), check({ subject: 'taiman.chan' }))).toEqual({ refusal: 'none' });
+describe('mayBeginAtSignInPage', () => {
+  it.each([
+    ['a sign-in the person started, just now', () => ownSignInState('a'.repeat(32), { data: { byPerson: true } }), true],
+    ['one they started 9 minutes ago', () => ownSignInState('b'.repeat(32), { data: { byPerson: true }, ageSeconds: 540 }), true],
+    ['one they started 11 minutes ago', () => ownSignInState('c'.repeat(32), { data: { byPerson: true }, ageSeconds: 660 }), false],
+    [
+      "the portal's re-authentication (an expired session, a 401)",
+      () => ownSignInState('d'.repeat(32), { data: { returnTo: '/profile/mfa' } }),
+      false,
+    ],
+    ['a step-up', () => ownSignInState('e'.repeat(32), { data: { stepUp: true, maxAge: 300 } }), false],
+    ['a state this tab never sent', () => 'f'.repeat(32), false],
+  ])('%s: %s', (_, arrange, expected) => {
+    expect(mayBeginAtSignInPage(arrange())).toBe(expected);
   });
 });
 
 describe('link attempts in storage', () => {
-  it('start in this tab: local storage under "state", the nonce in this tab\'s session storage', () => {
+  it('start in this tab: local storage under "state" says only that one is under way, this tab\'s session storage holds the rest', () => {
     const started = startLinkAttempt({ idpId: '0oa4google', idpName: 'google' }, { owner: 'smwong25', phase: 'provider', now: T0 });
     expect(started.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(readLinkState()).toEqual({ mode: 'startLinkIdp', ...started });
-    expect(window.sessionStorage.getItem(LINK_TAB_KEY)).toBe(started.nonce);
+    expect(started.began).toBe('profile');
+    expect(readLinkState()).toEqual({ mode: 'startLinkIdp', nonce: started.nonce, createdAt: T0 });
+    expect(JSON.stringify({ ...window.localStorage })).not.toMatch(/smwong25|0oa4google|google/);
+    expect(JSON.parse(window.sessionStorage.getItem(LINK_TAB_KEY)!)).toMatchObject({ owner: 'smwong25', link: { idpId: '0oa4google' } });
+    expect(readLinkAttempt()).toEqual(started);
     expect(usableLinkAttempt({ phase: 'provider', now: T0 + 1000 })).toEqual({ attempt: started });
   });
 
@@ -175,7 +167,7 @@ describe('settleLinkAfterSignIn', () => {
       { owner: 'smwong25', phase: 'sign-in', now: T0 },
     );
     expect(settleLinkAfterSignIn({ ...signIn, link: started.nonce }, { now: T0 + 5000 })).toEqual({ to: '/profile' });
-    expect(readLinkState()).toMatchObject({ phase: 'confirm', nonce: started.nonce });
+    expect(readLinkAttempt()).toMatchObject({ phase: 'confirm', nonce: started.nonce });
   });
 
   it('is used once: the same sign-in again finds nothing to move on', () => {
@@ -205,7 +197,7 @@ describe('settleLinkAfterSignIn', () => {
   });
 
   it('refuses a planted attempt that this tab did not start', () => {
-    window.localStorage.setItem('state', encodeLinkState(attempt()));
+    window.localStorage.setItem('state', encodeLinkState({ mode: 'startLinkIdp', nonce: NONCE, createdAt: T0 }));
     expect(settleLinkAfterSignIn({ ...signIn, link: NONCE }, { now: T0 })).toEqual({ to: '/profile/details', refused: 'otherTab' });
     expect(readLinkState()).toEqual({ mode: 'normal' });
   });

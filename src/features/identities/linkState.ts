@@ -1,11 +1,21 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { SignInResult } from '../../shared/auth/auth';
+import { isOwnSignInState } from '../../shared/auth/signInRequest';
 import { isSocialProvider } from '../../shared/socialProviders';
 import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './externalName';
 import { JUST_LINKED_KEY, LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
+import {
+  discardLinkAttempt,
+  encodeLinkState,
+  isExpired,
+  isNonce,
+  LINK_ATTEMPT_TTL_MS,
+  readLinkState,
+  writeLinkState,
+  type LinkState,
+} from './linkMarker';
 
-/** A link attempt is good for this long from its start; after that it is discarded. */
-export const LINK_ATTEMPT_TTL_MS = 10 * 60_000;
+export { discardLinkAttempt, LINK_ATTEMPT_TTL_MS } from './linkMarker';
 
 export interface LinkDetails {
   idpId?: string;
@@ -24,6 +34,13 @@ export interface LinkDetails {
 type LinkPhase = 'provider' | 'sign-in' | 'confirm';
 const PHASES: readonly LinkPhase[] = ['provider', 'sign-in', 'confirm'];
 
+/**
+ * How an attempt began: from the profile's Link control, or at the university sign-in page,
+ * where the identity provider sent an external login it had no account for (/idp/link).
+ */
+export type LinkBegan = 'profile' | 'identity-provider';
+const BEGINNINGS: readonly LinkBegan[] = ['profile', 'identity-provider'];
+
 export interface LinkAttempt {
   link: LinkDetails;
   /** Random; travels in the OpenID sign-in's state, so only that sign-in can complete it. */
@@ -33,76 +50,60 @@ export interface LinkAttempt {
   phase: LinkPhase;
   /** Who started it: the signed-in person (the token's subject). An attempt without one is none. */
   owner: string;
+  began: LinkBegan;
 }
-
-export type LinkState = { mode: 'normal' } | ({ mode: 'startLinkIdp' } & LinkAttempt);
-
-const NORMAL_STATE: LinkState = { mode: 'normal' };
-
-function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(encoded: string): string {
-  const binary = atob(encoded);
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
-export function encodeLinkState(state: LinkState): string {
-  return toBase64(JSON.stringify(state));
-}
-
-const isText = (value: unknown, max = 512): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
-const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * Anything that is not a well-formed link attempt (broken base64, odd JSON, unknown providers,
- * no nonce or start time, as an older portal or a planted value would leave) reads as normal.
+ * The tab's own part of its attempt: everything but the nonce and start time that local storage
+ * shares (linkMarker.ts), in this tab's session storage, so no other tab, and no one who uses
+ * the browser after this tab is closed, reads who linked what.
  */
-export function decodeLinkState(raw: string | null | undefined): LinkState {
-  if (!raw) return NORMAL_STATE;
+export type TabPart = Omit<LinkAttempt, 'createdAt'>;
+
+const isText = (value: unknown, max = 512): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+
+/** The provider and the external account as stored; undefined unless the provider is a known one. */
+function decodeDetails(link: unknown): LinkDetails | undefined {
+  if (!link || typeof link !== 'object') return undefined;
+  const { idpId, externalId, idpName, externalName, externalNameSource } = link as Record<string, unknown>;
+  // An attempt is always for one of the known providers; any other is no attempt at all.
+  if (!isSocialProvider(idpName)) return undefined;
+  return {
+    ...(isText(idpId) ? { idpId } : {}),
+    ...(isText(externalId) ? { externalId } : {}),
+    idpName,
+    ...(isText(externalName, 200) && EXTERNAL_NAME_SOURCES.includes(externalNameSource as ExternalNameSource)
+      ? { externalName, externalNameSource: externalNameSource as ExternalNameSource }
+      : {}),
+  };
+}
+
+/** This tab's part of an attempt as stored (read as untrusted too); undefined for anything else. */
+export function decodeTabPart(raw: string | null): TabPart | undefined {
   try {
-    const parsed: unknown = JSON.parse(fromBase64(raw));
-    if (!parsed || typeof parsed !== 'object') return NORMAL_STATE;
-    const { mode, link, nonce, createdAt, phase, owner } = parsed as Record<string, unknown>;
-    if (mode !== 'startLinkIdp' || !link || typeof link !== 'object') return NORMAL_STATE;
-    if (typeof nonce !== 'string' || !NONCE.test(nonce)) return NORMAL_STATE;
-    if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return NORMAL_STATE;
-    if (!PHASES.includes(phase as LinkPhase)) return NORMAL_STATE;
+    const parsed = JSON.parse(raw ?? 'null') as Record<string, unknown> | null;
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    const { nonce, phase, owner, began } = parsed;
+    if (!isNonce(nonce) || !PHASES.includes(phase as LinkPhase) || !BEGINNINGS.includes(began as LinkBegan)) return undefined;
     // Every attempt has an owner from its start: one without is discarded, whatever else it says.
-    if (!isText(owner)) return NORMAL_STATE;
-    const { idpId, externalId, idpName, externalName, externalNameSource } = link as Record<string, unknown>;
-    // An attempt is always for one of the known providers; any other is no attempt at all.
-    if (!isSocialProvider(idpName)) return NORMAL_STATE;
-    return {
-      mode: 'startLinkIdp',
-      link: {
-        ...(isText(idpId) ? { idpId } : {}),
-        ...(isText(externalId) ? { externalId } : {}),
-        idpName,
-        ...(isText(externalName, 200) && EXTERNAL_NAME_SOURCES.includes(externalNameSource as ExternalNameSource)
-          ? { externalName, externalNameSource: externalNameSource as ExternalNameSource }
-          : {}),
-      },
-      nonce,
-      createdAt,
-      phase: phase as LinkPhase,
-      owner,
-    };
+    if (!isText(owner)) return undefined;
+    const link = decodeDetails(parsed.link);
+    return link ? { link, nonce, phase: phase as LinkPhase, owner, began: began as LinkBegan } : undefined;
   } catch {
-    return NORMAL_STATE;
+    return undefined;
   }
+}
+
+/** What the browser holds of a link attempt: the shared marker, and this tab's part of one. */
+export interface StoredAttempt {
+  marker: LinkState;
+  tab: TabPart | undefined;
 }
 
 /** Why an attempt may not be used. */
 type AttemptRefusal = 'none' | 'otherTab' | 'expired' | 'wrongStep' | 'otherSignIn' | 'otherUser';
 
 export interface AttemptCheck {
-  /** The nonce this tab keeps (LINK_TAB_KEY). */
-  tabNonce: string | null;
   now: number;
   /** The step the caller is at. */
   phase: LinkPhase;
@@ -113,20 +114,28 @@ export interface AttemptCheck {
 }
 
 /**
- * Whether the stored link state is an attempt this tab may use at this step: started in this
- * tab, less than 10 minutes ago, at this step, carried by this sign-in, by the same person.
+ * Whether the stored attempt is one this tab may use at this step: started in this tab (its
+ * part is here, under the nonce the marker names), less than 10 minutes ago, at this step,
+ * carried by this sign-in, by the same person.
  */
-export function checkAttempt(state: LinkState, check: AttemptCheck): { attempt: LinkAttempt } | { refusal: AttemptRefusal } {
-  if (state.mode !== 'startLinkIdp') return { refusal: 'none' };
-  if (check.tabNonce !== state.nonce) return { refusal: 'otherTab' };
-  // A start time in the future is as suspect as an old one.
-  if (check.now - state.createdAt > LINK_ATTEMPT_TTL_MS || state.createdAt - check.now > 60_000) return { refusal: 'expired' };
-  if (state.phase !== check.phase) return { refusal: 'wrongStep' };
-  if (check.phase === 'sign-in' && check.signInNonce !== state.nonce) return { refusal: 'otherSignIn' };
+export function checkAttempt({ marker, tab }: StoredAttempt, check: AttemptCheck): { attempt: LinkAttempt } | { refusal: AttemptRefusal } {
+  if (marker.mode !== 'startLinkIdp') return { refusal: 'none' };
+  if (tab?.nonce !== marker.nonce) return { refusal: 'otherTab' };
+  if (isExpired(marker.createdAt, check.now)) return { refusal: 'expired' };
+  if (tab.phase !== check.phase) return { refusal: 'wrongStep' };
+  if (check.phase === 'sign-in' && check.signInNonce !== tab.nonce) return { refusal: 'otherSignIn' };
   // Who is signed in is known once the sign-in that carries the attempt is done.
-  if (check.phase !== 'provider' && check.subject !== state.owner) return { refusal: 'otherUser' };
-  return { attempt: { link: state.link, nonce: state.nonce, createdAt: state.createdAt, phase: state.phase, owner: state.owner } };
+  if (check.phase !== 'provider' && check.subject !== tab.owner) return { refusal: 'otherUser' };
+  return { attempt: { ...tab, createdAt: marker.createdAt } };
 }
+
+/**
+ * Whether a link may begin at the university sign-in page (/idp/instructions, /idp/link/{provider})
+ * from the sign-in request that `state` names: one this tab sent, that the person started
+ * themselves (not the portal's re-authentication, a step-up or a link's own sign-in), within an
+ * attempt's 10 minutes.
+ */
+export const mayBeginAtSignInPage = (state: unknown): state is string => isOwnSignInState(state, { byPerson: true, maxAgeMs: LINK_ATTEMPT_TTL_MS });
 
 /** A nonce from the browser's cryptographic random source: 128 bits, URL-safe. */
 export function createNonce(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (bytes) => crypto.getRandomValues(bytes)): string {
@@ -142,53 +151,43 @@ interface Stores {
   session?: Storage;
 }
 
-export function readLinkState(storage: Storage = window.localStorage): LinkState {
-  return decodeLinkState(storage.getItem(LINK_STATE_KEY));
+/** The marker and this tab's part of an attempt, unchecked. */
+export function readStoredAttempt({ local = window.localStorage, session = window.sessionStorage }: Stores = {}): StoredAttempt {
+  return { marker: readLinkState(local), tab: decodeTabPart(session.getItem(LINK_TAB_KEY)) };
 }
 
-function writeLinkState(state: LinkState, storage: Storage = window.localStorage): void {
-  storage.setItem(LINK_STATE_KEY, encodeLinkState(state));
+/** This tab's attempt as stored, whatever its step or age; undefined without one. */
+export function readLinkAttempt(stores: Stores = {}): LinkAttempt | undefined {
+  const { marker, tab } = readStoredAttempt(stores);
+  return marker.mode === 'startLinkIdp' && tab?.nonce === marker.nonce ? { ...tab, createdAt: marker.createdAt } : undefined;
+}
+
+/** Stores an attempt (a new one, or one moved on to its next step with what that step learnt). */
+export function saveLinkAttempt({ createdAt, ...tab }: LinkAttempt, { local = window.localStorage, session = window.sessionStorage }: Stores = {}) {
+  writeLinkState({ mode: 'startLinkIdp', nonce: tab.nonce, createdAt }, local);
+  session.setItem(LINK_TAB_KEY, JSON.stringify(tab));
 }
 
 /** Starts a link attempt that belongs to this tab; any earlier attempt is replaced. */
 export function startLinkAttempt(
   link: LinkDetails,
-  {
-    owner,
-    phase,
-    now = Date.now(),
-    local = window.localStorage,
-    session = window.sessionStorage,
-  }: { owner: string; phase: LinkPhase; now?: number } & Stores,
+  { owner, phase, began = 'profile', now = Date.now(), ...stores }: { owner: string; phase: LinkPhase; began?: LinkBegan; now?: number } & Stores,
 ): LinkAttempt {
-  const attempt: LinkAttempt = { link, nonce: createNonce(), createdAt: now, phase, owner };
-  writeLinkState({ mode: 'startLinkIdp', ...attempt }, local);
-  session.setItem(LINK_TAB_KEY, attempt.nonce);
+  const attempt: LinkAttempt = { link, nonce: createNonce(), createdAt: now, phase, owner, began };
+  saveLinkAttempt(attempt, stores);
   return attempt;
-}
-
-/** Moves an attempt on to its next step, with what that step learnt. */
-export function saveLinkAttempt(attempt: LinkAttempt, storage: Storage = window.localStorage): void {
-  writeLinkState({ mode: 'startLinkIdp', ...attempt }, storage);
 }
 
 /** The stored attempt, when this tab may use it at this step. */
 export function usableLinkAttempt(
-  check: Omit<AttemptCheck, 'tabNonce' | 'now'> & { now?: number },
+  check: Omit<AttemptCheck, 'now'> & { now?: number },
   { local = window.localStorage, session = window.sessionStorage }: Stores = {},
 ): { attempt: LinkAttempt } | { refusal: AttemptRefusal } {
-  const result = checkAttempt(readLinkState(local), { ...check, now: check.now ?? Date.now(), tabNonce: session.getItem(LINK_TAB_KEY) });
+  const result = checkAttempt(readStoredAttempt({ local, session }), { ...check, now: check.now ?? Date.now() });
   // An expired attempt, or one that another person started, is of no use to anyone. Another
   // tab's attempt at another step is left alone: that tab may still be using it.
   if ('refusal' in result && (result.refusal === 'expired' || result.refusal === 'otherUser')) discardLinkAttempt({ local, session });
   return result;
-}
-
-/** Back to normal: the attempt is over (done, declined, refused or expired). */
-export function discardLinkAttempt({ local = window.localStorage, session = window.sessionStorage }: Stores = {}): void {
-  writeLinkState(NORMAL_STATE, local);
-  session.removeItem(LINK_TAB_KEY);
-  session.removeItem(LINK_TICKET_KEY);
 }
 
 /**
@@ -205,9 +204,9 @@ export function linkTicket(session: Storage = window.sessionStorage): string | u
 }
 
 /** Whether anything but the normal state is stored: an attempt (this tab's or not), or a value no attempt reads. */
-function linkAttemptStored(storage: Storage = window.localStorage): boolean {
-  const raw = storage.getItem(LINK_STATE_KEY);
-  return raw !== null && raw !== encodeLinkState(NORMAL_STATE);
+function linkAttemptStored({ local, session }: Required<Stores>): boolean {
+  const raw = local.getItem(LINK_STATE_KEY);
+  return (raw !== null && raw !== encodeLinkState({ mode: 'normal' })) || session.getItem(LINK_TAB_KEY) !== null;
 }
 
 /** Set by the tab that has just made a link, for its success page (and only it) to go on to sign out. */
@@ -232,20 +231,14 @@ export function settleLinkAfterSignIn(
   { now = Date.now(), local = window.localStorage, session = window.sessionStorage }: { now?: number } & Stores = {},
 ): { to: string; refused?: AttemptRefusal } {
   if (signIn.link === undefined) {
-    if (linkAttemptStored(local)) discardLinkAttempt({ local, session });
+    if (linkAttemptStored({ local, session })) discardLinkAttempt({ local, session });
     return { to: signIn.returnTo };
   }
-  const result = checkAttempt(readLinkState(local), {
-    tabNonce: session.getItem(LINK_TAB_KEY),
-    now,
-    phase: 'sign-in',
-    signInNonce: signIn.link,
-    subject: signIn.subject,
-  });
+  const result = checkAttempt(readStoredAttempt({ local, session }), { now, phase: 'sign-in', signInNonce: signIn.link, subject: signIn.subject });
   if ('refusal' in result) {
     discardLinkAttempt({ local, session });
     return { to: '/profile/details', refused: result.refusal };
   }
-  saveLinkAttempt({ ...result.attempt, phase: 'confirm' }, local);
+  saveLinkAttempt({ ...result.attempt, phase: 'confirm' }, { local, session });
   return { to: '/profile' };
 }

@@ -7,7 +7,7 @@ import { example } from '../../../tests/support/examples';
 import { CENTRAL_SIGN_IN, token } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { LINK_ATTEMPT_TTL_MS, readLinkState, startLinkAttempt, type LinkDetails } from './linkState';
+import { LINK_ATTEMPT_TTL_MS, readLinkAttempt, startLinkAttempt, type LinkDetails } from './linkState';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -45,9 +45,8 @@ describe('/auth/{provider}/callback', () => {
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid google', returnTo: '/profile', link: started.nonce }));
     expect(bodies).toEqual([{ code: 'g-code' }]);
     expect(bearers).toEqual(['Bearer test-access-token']);
-    expect(readLinkState()).toEqual({
+    expect(readLinkAttempt()).toEqual({
       ...started,
-      mode: 'startLinkIdp',
       phase: 'sign-in',
       link: { idpId: '0oa4google', idpName: 'google', externalId: 'ext-iamsmart-1029384756' },
     });
@@ -62,7 +61,7 @@ describe('/auth/{provider}/callback', () => {
     const { auth } = renderRoute('/auth/iamsmart/callback?code=mock-iamsmart-code');
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ scope: 'openid iamsmart', returnTo: '/profile', link: started.nonce }));
     expect(bodies).toEqual([{ code: 'mock-iamsmart-code', idp: 'iamsmart', state: '' }]);
-    expect(readLinkState()).toMatchObject({ link: { externalId: 'ext-iamsmart-5566778899' } });
+    expect(readLinkAttempt()).toMatchObject({ link: { externalId: 'ext-iamsmart-5566778899' } });
   });
 
   it.each([
@@ -123,7 +122,7 @@ describe('/auth/{provider}/callback', () => {
     );
     const { auth } = renderRoute(`/auth/linkedin/callback?code=c&state=${GOOGLE_STATE}`);
     await waitFor(() => expect(auth.signIn).toHaveBeenCalled());
-    expect(readLinkState()).toMatchObject({
+    expect(readLinkAttempt()).toMatchObject({
       link: { externalId: 'li-1', externalName: 'tm@linkedin.example', externalNameSource: 'verifiedEmail' },
     });
   });

@@ -6,8 +6,8 @@ import type { Auth } from '../../shared/auth/auth';
 import { browser } from '../../shared/browser';
 import { config } from '../../shared/config';
 import { socialProvider } from '../../shared/socialProviders';
-import { keepLinkTicket, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
-import { forgetSignInState, isOwnSignInState } from './ownSignInState';
+import { keepLinkTicket, mayBeginAtSignInPage, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { forgetSignInState } from '../../shared/auth/signInRequest';
 import { externalAccountOf, type ExternalAccount } from './socialLink';
 import { socialStateKey } from '../../shared/storageKeys';
 
@@ -61,18 +61,20 @@ function pendingProfileAttempt(provider: SocialProvider, state: string | undefin
 /**
  * The attempt an /idp/link/{provider} visit may start. The identity provider sends a social
  * login that has no university account yet back with the state of the sign-in request that led
- * there; only a request this tab sent itself (kept by the OpenID library) may go on, and only
- * once. It also needs an owner before anything is redeemed: the person signed in to the portal
- * in this tab. Otherwise nothing is redeemed, and the page offers the ordinary link from the
- * profile (after signing in, if need be), so the provider's sign-in happens again, here, by the
- * person who will own the attempt.
+ * there; only a request this tab sent, that the person started themselves within the last 10
+ * minutes, may go on, and only once (mayBeginAtSignInPage): not the portal's re-authentication or
+ * a step-up, which a tab left alone makes by itself, with whoever comes along at the sign-in page.
+ * It also needs an owner before anything is redeemed: the person signed in to the portal in this
+ * tab, with a session that has not expired. Otherwise nothing is redeemed, and the page offers
+ * the ordinary link from the profile (after signing in, if need be), so the provider's sign-in
+ * happens again, here, by the person who will own the attempt.
  */
-function identityProviderAttempt(auth: Auth, provider: SocialProvider, state: string | undefined): LinkAttempt {
-  if (!isOwnSignInState(state)) throw new LinkError('identities.linkNotStartedHere', true);
+async function identityProviderAttempt(auth: Auth, provider: SocialProvider, state: string | undefined): Promise<LinkAttempt> {
+  if (!mayBeginAtSignInPage(state)) throw new LinkError('identities.linkNotStartedHere', true);
   forgetSignInState(state);
-  const owner = auth.subject();
+  const owner = (await auth.getUser())?.profile.sub;
   if (!owner) throw new LinkError('identities.signInFirst', true);
-  return startLinkAttempt({ idpName: provider }, { owner, phase: 'provider' });
+  return startLinkAttempt({ idpName: provider }, { owner, phase: 'provider', began: 'identity-provider' });
 }
 
 interface ProviderCallback {
@@ -83,9 +85,9 @@ interface ProviderCallback {
   /**
    * 'profile': /auth/{provider}/callback, which completes a link this tab started from the
    * profile's Link control. 'identity-provider': /idp/link/{provider}, where the identity
-   * provider sent an external login that is not linked yet; it goes on only with a state this
-   * tab sent and a signed-in owner, starts an attempt of its own and looks the idp id up after
-   * sign-in.
+   * provider sent an external login that is not linked yet; it goes on only with the state of a
+   * sign-in this tab's person started and a signed-in owner, starts an attempt of its own and
+   * looks the idp id up after sign-in.
    */
   from: 'profile' | 'identity-provider';
 }
@@ -102,7 +104,7 @@ interface ProviderCallback {
 export async function continueSocialLink({ auth, provider, code, state, from }: ProviderCallback): Promise<LinkFailure | undefined> {
   if (!code) throw redirect({ to: '/', replace: true });
   try {
-    const attempt = from === 'profile' ? pendingProfileAttempt(provider, state) : identityProviderAttempt(auth, provider, state);
+    const attempt = from === 'profile' ? pendingProfileAttempt(provider, state) : await identityProviderAttempt(auth, provider, state);
     let exchanged: Awaited<ReturnType<typeof exchange>>;
     try {
       exchanged = await exchange(provider, code, state);

@@ -27,15 +27,15 @@ const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language
   key === 'time' ? formatLoginTime(entry.time, undefined, language) : entry[key];
 
 /**
- * "This wasn't me": the guide to securing the account, naming this login (its time, browser
- * and place go in the address; the guide checks them as it would any crafted link).
+ * "This wasn't me": the guide to securing the account, naming this login. The login goes in the
+ * history entry's state, not the address, which anyone could write (historyState.ts).
  */
 function NotMeLink({ entry, language }: { entry: LoginLogEntry; language: Language }) {
   const t = useT();
   return (
     <Anchor
       renderRoot={(props) => (
-        <Link {...props} to="/profile/secure-account" search={{ time: entry.time, browser: entry.browser, place: entry.district }} />
+        <Link {...props} to="/profile/secure-account" state={{ notMeLogin: { time: entry.time, browser: entry.browser, place: entry.district } }} />
       )}
       size="sm"
       underline="always"

@@ -137,7 +137,7 @@ describe('Previous Login', () => {
     expect(screen.queryByTestId('login-log-table')).not.toBeInTheDocument();
   });
 
-  it('leads from each login to the guide, naming it', async () => {
+  it('leads from each login to the guide, naming it in the history entry, not the address', async () => {
     serveFullHistory();
     const { user, router } = renderRoute('/profile/login');
     await waitFor(() => expect(loaded()).toBe(20));
@@ -147,7 +147,23 @@ describe('Previous Login', () => {
     });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
-    expect(router.state.location.search).toEqual({ time: first.time, browser: first.browser, place: first.district });
+    expect(router.state.location.search).toEqual({});
+    expect(router.state.location.state.notMeLogin).toEqual({ time: first.time, browser: first.browser, place: first.district });
+    expect(await screen.findByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent(first.browser);
+  });
+
+  it('names the login whose link was chosen, not one whose link was only pointed at (and preloaded)', async () => {
+    serveFullHistory();
+    const { user } = renderRoute('/profile/login');
+    await waitFor(() => expect(loaded()).toBe(20));
+    const [first, second] = example<LoginLogPage>('getLoginLog', 'full').logs;
+    await user.hover(within(dataRows()[0]!).getByRole('link', { name: /^This wasn't me/ }));
+    // The router preloads a page pointed at for 50 ms.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await user.click(within(dataRows()[1]!).getByRole('link', { name: /^This wasn't me/ }));
+    const named = await screen.findByRole('region', { name: 'The sign-in you did not recognise' });
+    expect(named).toHaveTextContent(formatLoginTime(second!.time));
+    expect(named).not.toHaveTextContent(formatLoginTime(first!.time));
   });
 });
 
@@ -179,11 +195,11 @@ describe('Download CSV', () => {
     expect(saved[0]!.type).toBe('text/csv;charset=utf-8');
     const text = new TextDecoder().decode(await saved[0]!.arrayBuffer());
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Login time,Browser,OS,IP address,District,Application');
+    expect(lines[0]).toBe('"Login time","Browser","OS","IP address","District","Application"');
     expect(lines).toHaveLength(1 + 45 + 1);
     const all = ['full', 'full-page-2', 'full-page-3'].flatMap((page) => example<LoginLogPage>('getLoginLog', page).logs);
     const last = all[44]!;
-    const [time, ...rest] = lines[45]!.split(',');
+    const [time, ...rest] = lines[45]!.slice(1, -1).split('","');
     expect(new Date(time!).getTime()).toBe(Date.parse(last.time));
     expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(rest).toEqual([last.browser, last.os, last.ip, last.district, last.application]);

@@ -15,27 +15,36 @@ const hongKong = () => 480;
 
 describe('csvField', () => {
   it.each([
-    ['plain', 'plain'],
-    ['Central and Western', 'Central and Western'],
+    ['plain', '"plain"'],
+    ['Central and Western', '"Central and Western"'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    ['carriage\rreturn', '"carriage\rreturn"'],
     [' edge', '" edge"'],
-    ['', ''],
-    ['灣仔', '灣仔'],
+    ['', '""'],
+    ['灣仔', '"灣仔"'],
   ])('%j is written %j', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
 
   it.each([
     ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
-    ['+1+cmd|/C calc', "'+1+cmd|/C calc"],
-    ['-2+3', "'-2+3"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\t=1', "'\t=1"],
-    ['\r=1', `"'\r=1"`],
-  ])('defuses the formula %j as %j', (value, expected) => {
+    ['+1+cmd|/C calc', `"'+1+cmd|/C calc"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['  =1+1', `"'  =1+1"`],
+    ['\u3000=1+1', `"'\u3000=1+1"`],
+    // A control character leading the value goes, and what it hid is defused.
+    ['\t=1', `"'=1"`],
+    ['\r=1', `"'=1"`],
+    ['\0=1', `"'=1"`],
+    // Where a spreadsheet splits on ";" (many locales), or a TAB import on tabs, the part after
+    // the separator would be a cell of its own: quoted, it stays inside this one.
+    ['Chrome;=1+1;', '"Chrome;=1+1;"'],
+    ['Windows\t=2+2', '"Windows=2+2"'],
+    ['two\nlines', '"twolines"'],
+    ['carriage\rreturn', '"carriagereturn"'],
+    ['Safari\u0085=3+3\u007f', '"Safari=3+3"'],
+  ])('defuses %j as %j', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
 });
@@ -67,15 +76,15 @@ describe('buildLoginCsv', () => {
   it('writes the headers, then one CRLF line per login in the table’s column order', async () => {
     const parts = await buildLoginCsv([entry(), entry({ district: 'Sha Tin, N.T.', application: '=cmd' })], HEADERS, { offsetMinutes: hongKong });
     expect(parts.join('')).toBe(
-      'Login time,Browser,OS,IP address,District,Application\r\n' +
-        '2026-11-21T16:05:33+08:00,Chrome 142,macOS 16,192.0.2.130,Wan Chai,Account Portal\r\n' +
-        `2026-11-21T16:05:33+08:00,Chrome 142,macOS 16,192.0.2.130,"Sha Tin, N.T.",'=cmd\r\n`,
+      '"Login time","Browser","OS","IP address","District","Application"\r\n' +
+        '"2026-11-21T16:05:33+08:00","Chrome 142","macOS 16","192.0.2.130","Wan Chai","Account Portal"\r\n' +
+        `"2026-11-21T16:05:33+08:00","Chrome 142","macOS 16","192.0.2.130","Sha Tin, N.T.","'=cmd"\r\n`,
     );
   });
 
   it('escapes headers in another language too', async () => {
     const parts = await buildLoginCsv([], ['登入時間', '瀏覽器', '作業系統', 'IP 地址', '地區', '應用程式']);
-    expect(parts.join('')).toBe('登入時間,瀏覽器,作業系統,IP 地址,地區,應用程式\r\n');
+    expect(parts.join('')).toBe('"登入時間","瀏覽器","作業系統","IP 地址","地區","應用程式"\r\n');
   });
 
   it('gives the page back whenever a slice has run its time, and writes every row once', async () => {

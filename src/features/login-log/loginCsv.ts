@@ -12,17 +12,24 @@ export const CSV_SLICE_MS = 8;
 const ROWS_PER_CHECK = 200;
 
 /**
- * A spreadsheet runs a cell beginning with one of these as a formula (CSV injection, OWASP):
- * a value from the server is crafted input, so such a value gets a leading apostrophe and is
- * shown as the text it is.
+ * A spreadsheet runs a cell beginning with one of these as a formula (CSV injection, OWASP),
+ * some after leading spaces: a value from the server is crafted input, so such a value gets a
+ * leading apostrophe and is shown as the text it is.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const FORMULA_START = /^\s*[=+\-@\t\r\0]/;
+/** Control characters (C0, DEL, C1): a TAB or line break in a value would start a new cell or row in some imports. */
+const CONTROL = /\p{Cc}/gu;
 
-/** One CSV field (RFC 4180): defused against formulas, quoted when it holds a quote, comma, line break or edge space. */
+/**
+ * One CSV field (RFC 4180), always quoted: a spreadsheet that splits on `;` (as many locales'
+ * do) or on TAB still reads one cell, so no part of a value after a separator becomes a cell of
+ * its own that could start a formula. Control characters go; a value whose first non-space
+ * character starts a formula is defused.
+ */
 export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const plain = value.replace(CONTROL, '');
+  const safe = FORMULA_START.test(plain) ? `'${plain}` : plain;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 const pad = (n: number, width = 2) => String(Math.trunc(n)).padStart(width, '0');

@@ -7,7 +7,7 @@ import type { LinkedIdentitiesResponse, ProfileResponse } from '../../../generat
 import { example } from '../../../tests/support/examples';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { readLinkState } from '../identities/linkState';
+import { readLinkAttempt } from '../identities/linkState';
 
 function detail(label: string) {
   const term = screen.getByText(label, { selector: 'dt' });
@@ -180,16 +180,15 @@ describe('Profile: social identities', () => {
     const { user, router } = await openProfile();
     await user.click(await screen.findByRole('button', { name: 'Link Facebook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/facebook/login'));
-    const state = readLinkState();
+    const state = readLinkAttempt();
     expect(state).toEqual({
-      mode: 'startLinkIdp',
       link: { idpId: '0oa2facebook', idpName: 'facebook' },
       nonce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       createdAt: expect.any(Number),
       phase: 'provider',
       owner: 'smwong25',
+      began: 'profile',
     });
-    expect(window.sessionStorage.getItem('portal.linkAttempt')).toBe(state.mode === 'startLinkIdp' ? state.nonce : 'none');
   });
 });
 

@@ -5,6 +5,7 @@ import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useLanguage, useT } from '../../messages/t';
 import { useLogout } from '../../shared/auth/useLogout';
+import type { NamedLogin } from '../../shared/historyState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { formatLoginTime } from '../login-log/formatLoginTime';
@@ -12,8 +13,7 @@ import { MfaMethods } from '../mfa/MfaMethods';
 import { RecoveryEmail } from '../profile/RecoveryEmail';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
 import { FROM_GUIDE } from './fromGuide';
-import type { NamedLogin } from './secureAccountSearch';
-import { beginVisit, updateVisit, useVisit } from './visit';
+import { openVisit, updateVisit, useVisit, type GuideOpening } from './visit';
 
 /** Whether a step was done in this visit, in words (not colour alone). */
 function StepStatus({ done }: { done: boolean }) {
@@ -189,20 +189,28 @@ function Guide({ login }: { login: NamedLogin | undefined }) {
   );
 }
 
-/**
- * /profile/secure-account, the "This wasn't me" guide: the login that prompted it, then four
- * steps (a new password, the sign-in methods to review and remove, the recovery email and
- * security question to check, a logout that ends every session), each saying whether it was
- * done in this visit.
- */
-export function SecureAccountPage({ login }: { login: NamedLogin | undefined }) {
+/** One opening of the guide: another login handed over, or another way in, opens it anew (the key of this part). */
+function GuideVisit({ handed, resumed }: GuideOpening) {
   const t = useT();
   // Before the first read of the visit: another login starts a new one.
-  useState(() => beginVisit(login));
+  const [login] = useState(() => openVisit(handed, resumed));
   return (
     <>
       <PageTitle>{t('page.secureAccount')}</PageTitle>
       <Guide login={login} />
     </>
   );
+}
+
+/**
+ * /profile/secure-account, the "This wasn't me" guide: the login that prompted it, then four
+ * steps (a new password, the sign-in methods to review and remove, the recovery email and
+ * security question to check, a logout that ends every session), each saying whether it was
+ * done in this visit. The login comes from Previous Login in the history entry's state (see
+ * guideOpening), never from the address: a link someone sent opens the plain guide, naming no
+ * login.
+ */
+export function SecureAccountPage({ handed, resumed }: GuideOpening) {
+  const key = handed ? `${handed.time}|${handed.browser}|${handed.place}` : String(resumed);
+  return <GuideVisit key={key} handed={handed} resumed={resumed} />;
 }

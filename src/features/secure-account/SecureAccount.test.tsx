@@ -12,7 +12,7 @@ import { server } from '../../../tests/support/server';
 import { formatLoginTime } from '../login-log/formatLoginTime';
 
 const LOGIN = { time: '2026-11-22T01:42:17Z', browser: 'Firefox 146', place: 'Yau Tsim Mong' };
-const guidePath = (search: Record<string, string> = LOGIN) => `/profile/secure-account?${new URLSearchParams(search).toString()}`;
+const GUIDE = '/profile/secure-account';
 const step = (name: RegExp) => screen.getByRole('listitem', { name });
 
 beforeEach(() => {
@@ -22,8 +22,13 @@ beforeEach(() => {
   );
 });
 
-async function openGuide(path = guidePath()) {
-  const view = renderRoute(path);
+/**
+ * The guide as Previous Login opens it (the login in the history entry's state), or, with `path`,
+ * as an address opens it.
+ */
+async function openGuide(path?: string) {
+  const view = renderRoute(path ?? '/profile/details');
+  if (!path) await view.router.navigate({ to: GUIDE, state: { notMeLogin: LOGIN } });
   await screen.findByRole('heading', { level: 1, name: 'Secure your account' });
   // The guide's two answers: the sign-in methods, and the profile (its recovery email).
   await screen.findByRole('button', { name: 'Remove SMS Authentication' });
@@ -44,15 +49,30 @@ describe("This wasn't me", () => {
   });
 
   it.each([
+    ['a lure that reads like a place', { ...LOGIN, place: 'Call IT Security 3442 8888 now' }, '3442'],
+    ['an address to visit', { ...LOGIN, place: 'Visit cityu-secure.co/unlock' }, 'cityu-secure'],
+    ['a Cyrillic look-alike', { ...LOGIN, browser: 'Firefox 146', place: 'Yau Tsim M\u043eng' }, 'M\u043eng'],
     ['a link in the place', { ...LOGIN, place: 'Call https://evil.example' }, 'evil.example'],
-    ['a phone number in the browser', { ...LOGIN, browser: 'Call 91234567' }, '91234567'],
-    ['a time that is not one', { ...LOGIN, time: 'Urgent: call the IT desk' }, 'Urgent'],
-  ])('repeats nothing of a crafted link (%s)', async (_, search, crafted) => {
-    await openGuide(guidePath(search));
+  ])('names no sign-in for an address that carries one (%s)', async (_, search, crafted) => {
+    await openGuide(`${GUIDE}?${new URLSearchParams(search).toString()}`);
     expect(screen.getByRole('heading', { level: 2, name: '1. Change your password' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'The sign-in you did not recognise' })).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(crafted);
     expect(document.body).not.toHaveTextContent('Firefox 146');
+  });
+
+  it('goes on with the visit, naming its sign-in, on the page a sign-in went back to (a step-up asked for on the guide)', async () => {
+    const { user, router } = await openGuide();
+    await user.click(within(step(/Review your sign-in methods/)).getByRole('button', { name: 'All of these are mine' }));
+    await router.navigate({ to: '/profile/details' });
+    await router.navigate({ href: GUIDE, replace: true, state: { afterSignIn: true } });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent('Firefox 146'));
+    expect(within(step(/Review your sign-in methods/)).getByText('Done in this visit')).toBeInTheDocument();
+    // Opened from an address instead, the guide names nothing and the visit starts afresh.
+    await router.navigate({ to: '/profile/details' });
+    await router.navigate({ to: GUIDE });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'The sign-in you did not recognise' })).not.toBeInTheDocument());
+    expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument();
   });
 
   it('lists each method with when it was added, and removing one (asked first) marks the step done', async () => {
@@ -108,7 +128,7 @@ describe("This wasn't me", () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'New-Passw0rd!2026');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
-    expect(router.state.location.search).toEqual(LOGIN);
+    expect(router.state.location.search).toEqual({});
     const password = await screen.findByRole('listitem', { name: /Change your password/ });
     expect(within(password).getByText('Done in this visit')).toBeInTheDocument();
     // The sign-in is still named.
@@ -147,7 +167,7 @@ describe("This wasn't me", () => {
     const { user, router } = await openGuide();
     await user.click(within(step(/Review your sign-in methods/)).getByRole('button', { name: 'All of these are mine' }));
     expect(within(step(/Review your sign-in methods/)).getByText('Done in this visit')).toBeInTheDocument();
-    await router.navigate({ to: '/profile/secure-account', search: { ...LOGIN, time: '2026-11-21T02:09:25Z' } });
+    await router.navigate({ to: GUIDE, state: { notMeLogin: { ...LOGIN, time: '2026-11-21T02:09:25Z' } } });
     await waitFor(() => expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument());
   });
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { SECURE_ACCOUNT_VISIT_KEY } from '../../shared/storageKeys';
-import type { NamedLogin } from './secureAccountSearch';
+import type { HistoryState } from '@tanstack/react-router';
+import { namedLoginOf, type NamedLogin } from '../../shared/historyState';
 
 /**
  * What the person has done in this visit to the "This wasn't me" guide. Kept in this tab's
@@ -32,12 +33,8 @@ function parse(raw: string | null): Visit {
   if (!raw) return FRESH;
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
-    const login = value.login as Record<string, unknown> | undefined;
     return {
-      login:
-        login && isString(login.time) && isString(login.browser) && isString(login.place)
-          ? { time: login.time, browser: login.browser, place: login.place }
-          : undefined,
+      login: namedLoginOf(value.login),
       passwordChanged: value.passwordChanged === true,
       removed: Array.isArray(value.removed) ? value.removed.filter(isString).slice(0, 50) : [],
       methodsConfirmed: value.methodsConfirmed === true,
@@ -74,13 +71,36 @@ function write(visit: Visit) {
 
 const sameLogin = (a?: NamedLogin, b?: NamedLogin) => a?.time === b?.time && a?.browser === b?.browser && a?.place === b?.place;
 
+/** How the guide was opened: the login handed over, and whether a sign-in went back to it. */
+export interface GuideOpening {
+  handed?: NamedLogin;
+  resumed: boolean;
+}
+
 /**
- * Opens the guide for a login (or none): the visit goes on when it is about the same login
- * (back from the password page, or a reload), and starts afresh for another.
+ * How the guide was opened, for its route's beforeLoad, from the history entry's state: only
+ * the portal's own code writes that, so an address (typed or sent) hands over nothing. Read by
+ * the route, not the page: the page of the guide still on screen while the next one loads must
+ * not see that one's state.
  */
-export function beginVisit(login: NamedLogin | undefined) {
-  if (sameLogin(read().login, login)) return;
-  write(login ? { ...FRESH, login } : FRESH);
+export function guideOpening(state: HistoryState): GuideOpening {
+  const handed = namedLoginOf(state.notMeLogin);
+  return { ...(handed ? { handed } : {}), resumed: state.afterSignIn === true };
+}
+
+/**
+ * Opens the guide, and answers the login it names. `handed` is the login Previous Login handed
+ * over in the history entry: the visit goes on when it is about the same login (back from the
+ * password page, a reload, Back) and starts afresh for another. `resumed`: the page is the one
+ * a sign-in went back to (a step-up asked for on the guide), so the visit goes on, login and
+ * all. Opened any other way (an address typed or sent), the guide names no login and a visit
+ * that named one starts afresh.
+ */
+export function openVisit(handed: NamedLogin | undefined, resumed: boolean): NamedLogin | undefined {
+  const visit = read();
+  if (!handed && resumed) return visit.login;
+  if (!sameLogin(visit.login, handed)) write(handed ? { ...FRESH, login: handed } : FRESH);
+  return handed;
 }
 
 export function updateVisit(change: Partial<Omit<Visit, 'login' | 'removed'>> & { removedName?: string }) {

@@ -26,6 +26,8 @@ describe('/auth/default/callback', () => {
     // No history entry keeps the code: Back cannot replay it.
     expect(router.history.length).toBe(1);
     expect(router.history.location.href).toBe('/profile/login');
+    // The page is marked as the one the sign-in went on to (the guide's visit goes on there).
+    expect(router.state.location.state.afterSignIn).toBe(true);
   });
 
   it('after a step-up, says the person can now finish their change', async () => {

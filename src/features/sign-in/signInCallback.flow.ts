@@ -32,5 +32,6 @@ export async function completeSignInCallback(
   }
   if (result.stepUp) toast.success(t('auth.stepUpDone'));
   // Only now that the callback has finished: the guard of the next page sees the new session.
-  throw redirect({ href: afterSignIn(result), replace: true });
+  // The page is marked as one a sign-in went on to (a guide's visit goes on there).
+  throw redirect({ href: afterSignIn(result), replace: true, state: { afterSignIn: true } });
 }

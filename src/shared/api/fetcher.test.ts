@@ -10,7 +10,7 @@ type Call = { url: string; init: RequestInit; resolve: (r: Response) => void; re
 let calls: Call[];
 /** The session the fetch function under test reads its credentials from. */
 let session: { token?: string; ended: boolean };
-const apiFetch = createApiFetch({ accessToken: () => session.token, ended: () => session.ended });
+const apiFetch = createApiFetch({ accessToken: () => session.token, signedOut: () => session.ended });
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

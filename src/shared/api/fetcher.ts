@@ -94,7 +94,7 @@ function requestHeaders(credentials: Credentials, target: URL, options: RequestI
   const apiOrigin = resolveUrl('/').origin;
   if (!headers.has('Authorization')) {
     // After a logout nothing may go out without a token and come back as a sign-in prompt.
-    if (credentials.ended()) throw new DOMException('The session has ended.', 'AbortError');
+    if (credentials.signedOut()) throw new DOMException('The session has ended.', 'AbortError');
     const token = credentials.accessToken();
     if (token && target.origin === apiOrigin) headers.set('Authorization', `Bearer ${token}`);
   } else if (target.origin !== apiOrigin) {
@@ -161,8 +161,9 @@ async function send<T>(credentials: Credentials, url: string, options: RequestIn
 }
 
 /**
- * The orval mutator: every generated call goes through here, with this tab's stored session
- * (src/shared/auth/session.ts, where oidc-client-ts keeps the tokens) as its credentials.
+ * The orval mutator: every generated call goes through here, with this tab's session
+ * (src/shared/auth/session.ts's tabSession, where oidc-client-ts keeps the tokens, the one the
+ * router's Auth reads too) as its credentials.
  */
 export const apiFetch = createApiFetch(tabCredentials);
 

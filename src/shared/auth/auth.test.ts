@@ -3,10 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../tests/support/server';
 import { createAuth } from './auth';
-import { userStorageKey } from './session';
+import { createSession, userStorageKey } from './session';
 
 const KEY = userStorageKey();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+/** The token the fetch function would send now (it reads the stored session, as the composition does). */
+const tokenNow = () => createSession().accessToken();
 
 function storeUser(fields: Record<string, unknown>) {
   window.sessionStorage.setItem(KEY, JSON.stringify({ token_type: 'Bearer', profile: { sub: 'smwong25' }, ...fields }));
@@ -51,11 +53,11 @@ describe('createAuth', () => {
     storeUser({ access_token: 'fresh', expires_at: inAnHour() });
     const { auth, load } = authWith(stubManager());
     expect(await auth.getUser()).toMatchObject({ access_token: 'fresh' });
-    expect(auth.accessToken()).toBe('fresh');
+    expect(tokenNow()).toBe('fresh');
     expect(auth.expiresAt()).toBeGreaterThan(Date.now() / 1000);
     storeUser({ access_token: 'old', expires_at: 1000 });
     expect(await auth.getUser()).toBeNull();
-    expect(auth.accessToken()).toBeUndefined();
+    expect(tokenNow()).toBeUndefined();
     expect(auth.subject()).toBe('smwong25');
     expect(load).not.toHaveBeenCalled();
   });
@@ -76,7 +78,7 @@ describe('createAuth', () => {
     expect(manager.signinRedirectCallback).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledTimes(1);
     expect(window.sessionStorage.getItem('portal.signedInAt')).toBe('1000');
-    expect(auth.accessToken()).toBe('t');
+    expect(tokenNow()).toBe('t');
   });
 
   it('a sign-in that was under way when the portal was logged out elsewhere is void', async () => {
@@ -88,7 +90,7 @@ describe('createAuth', () => {
     window.localStorage.setItem('portal.signedOutAt', '2000');
     const { auth } = authWith(manager);
     await expect(auth.completeSignIn('http://x/cb?code=3')).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.loggedOutMeanwhile' });
-    expect(auth.accessToken()).toBeUndefined();
+    expect(tokenNow()).toBeUndefined();
   });
 
   it('logs out: forgets everything before the first network call, tells the other tabs, ends the sessions, revokes, signs out at the end-session endpoint, and signs nobody in again', async () => {
@@ -108,7 +110,7 @@ describe('createAuth', () => {
     expect(posted).toEqual(['signed-out']);
     expect(revoked).toEqual(['token=rt&token_type_hint=refresh_token&client_id=account-portal']);
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
-    expect(auth.accessToken()).toBeUndefined();
+    expect(tokenNow()).toBeUndefined();
     expect(auth.signedOut()).toBe(true);
     await auth.signIn({ returnTo: '/profile' });
     await auth.signOut();
@@ -163,6 +165,21 @@ describe('createAuth', () => {
     await vi.waitFor(() => expect(revoked).toEqual(['token=rt&token_type_hint=refresh_token&client_id=account-portal']));
   });
 
+  it("marks a sign-in as the person's own only in a tab with no session, or when the caller says so", async () => {
+    const manager = stubManager();
+    const { auth } = authWith(manager);
+    const marked = () => (manager.signinRedirect.mock.lastCall as unknown as [{ state: { byPerson?: true } }])[0].state.byPerson;
+    // Nobody signed in here: the person opened the portal or its sign-in page.
+    await auth.signIn({ returnTo: '/profile' });
+    expect(marked()).toBe(true);
+    // A tab holding a session, even an expired one, signs in again by itself: not the person's.
+    storeUser({ access_token: 'old', expires_at: 1000 });
+    await auth.signIn({ returnTo: '/profile/mfa' });
+    expect(marked()).toBeUndefined();
+    await auth.signIn({ returnTo: '/profile/mfa', byPerson: true });
+    expect(marked()).toBe(true);
+  });
+
   it('renews with the refresh token only, and never once signing out has begun', async () => {
     storeUser({ access_token: 'old', expires_at: inAnHour() });
     const manager = stubManager();
@@ -172,7 +189,7 @@ describe('createAuth', () => {
 
     storeUser({ access_token: 'old', refresh_token: 'rt', expires_at: inAnHour() });
     expect(await auth.renew()).toBe(true);
-    expect(auth.accessToken()).toBe('renewed');
+    expect(tokenNow()).toBe('renewed');
     manager.signinSilent.mockRejectedValueOnce(new Error('invalid_grant'));
     expect(await auth.renew()).toBe(false);
 
@@ -226,7 +243,7 @@ describe('createAuth', () => {
     const auth = createAuth(load, { channel: quietChannel });
     await auth.forgetUser();
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
-    expect(auth.accessToken()).toBeUndefined();
+    expect(tokenNow()).toBeUndefined();
     expect(load).not.toHaveBeenCalled();
   });
 });

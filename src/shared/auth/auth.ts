@@ -3,7 +3,7 @@ import { startingLanguage } from '../../messages/language';
 import { config } from '../config';
 import { createOpenId, SignInRefused, type SignInOptions } from './openId';
 import { safeReturnPath } from './returnPath';
-import { createSession, type SessionOptions } from './session';
+import { createSession, type Session, type SessionOptions } from './session';
 import type { StoredUser } from './storedUser';
 
 /** What a completed sign-in tells the page that completed it. */
@@ -22,8 +22,6 @@ export interface SignInResult {
 export interface Auth {
   /** The signed-in user, or null when there is none or the tokens have expired. */
   getUser(): Promise<StoredUser | null>;
-  /** The current access token; read from storage on any page. */
-  accessToken(): string | undefined;
   /** Starts the authorization-code + PKCE sign-in at the identity provider. */
   signIn(options?: SignInOptions): Promise<void>;
   /** Whether this tab started the sign-in that this callback address answers. */
@@ -68,6 +66,8 @@ export interface Auth {
  * for sign-in does not.
  */
 export interface AuthOptions extends SessionOptions {
+  /** The session to put together with the library (the app's: tabSession(), which the fetch function reads too); else one of its own. */
+  session?: Session;
   clientId?: string;
   /** The portal's language now, for the identity provider's page (the app passes the switch's). */
   language?: () => string;
@@ -80,14 +80,10 @@ export interface AuthOptions extends SessionOptions {
  */
 export function createAuth(
   loadManager?: () => Promise<UserManager>,
-  { clientId = config.oidcClientId, now = Date.now, language = startingLanguage, watch = true, ...stores }: AuthOptions = {},
+  { session: given, clientId = config.oidcClientId, now = Date.now, language = startingLanguage, watch = true, ...stores }: AuthOptions = {},
 ): Auth {
-  const session = createSession({ ...stores, now, watch });
-  /** Whether a logout has begun, here or (heard of or not yet) in another tab, which it then ends here. */
-  const signedOut = () => {
-    session.endIfLoggedOutElsewhere();
-    return session.ended();
-  };
+  const session = given ?? createSession({ ...stores, now, watch });
+  const { signedOut } = session;
   const openId = createOpenId(loadManager, { clientId, now, language });
   // The refresh token of a session a logout elsewhere ended must not outlive it either.
   session.onEndedElsewhere((voided) => void (voided.refresh_token && openId.revoke(voided.refresh_token)));
@@ -97,11 +93,12 @@ export function createAuth(
       session.endIfLoggedOutElsewhere();
       return session.user();
     },
-    accessToken: session.accessToken,
     // Nothing signs in again by itself once a logout has begun: a new sign-in starts from a
-    // fresh page (the signed-out page's link).
+    // fresh page (the signed-out page's link). One in a tab with no session at all is the
+    // person's own (they opened the portal or its sign-in page); one in a tab holding a session,
+    // even an expired one, is the portal's re-authenticating unless the caller says otherwise.
     async signIn(options = {}) {
-      if (!signedOut()) await openId.signIn(options);
+      if (!signedOut()) await openId.signIn({ byPerson: session.user(0) === null, ...options });
     },
     isPendingSignIn: session.isPendingSignIn,
     async completeSignIn(url) {

@@ -3,13 +3,16 @@
 // (providerMetadata.ts).
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { config } from '../config';
+import { OIDC_REQUEST_PREFIX } from '../storageKeys';
 import { keepProviderMetadata, readProviderMetadata } from './providerMetadata';
 
 const CALLBACK_PATH = '/auth/default/callback';
 
 /** The library, set up as the portal uses it; fetches the discovery document unless a checked copy is kept. */
 export async function createUserManager(origin: string): Promise<UserManager> {
-  const storage = new WebStorageStateStore({ store: window.sessionStorage });
+  const userStore = new WebStorageStateStore({ store: window.sessionStorage });
+  // The requests under a prefix of their own: a callback's state can name no other stored value.
+  const stateStore = new WebStorageStateStore({ store: window.sessionStorage, prefix: OIDC_REQUEST_PREFIX });
   // The discovery document fetched within the hour (by the page that left for the identity
   // provider, or another tab): the callback redeems its code without fetching it again.
   const metadata = readProviderMetadata(window.localStorage, config.oidcAuthority);
@@ -23,8 +26,8 @@ export async function createUserManager(origin: string): Promise<UserManager> {
     // only when it is asked for.
     scope: 'openid profile email offline_access',
     // The spec keeps tokens in session storage; the sign-in state goes there too.
-    userStore: storage,
-    stateStore: storage,
+    userStore,
+    stateStore,
     loadUserInfo: false,
     automaticSilentRenew: false,
     // An identity provider that does not answer fails the step instead of leaving it waiting.

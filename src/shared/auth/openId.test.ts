@@ -46,6 +46,19 @@ describe('createOpenId', () => {
     });
   });
 
+  it("marks the state data of a sign-in the person started, but never of a link's sign-in or a step-up", async () => {
+    const manager = stubManager();
+    const { openId } = openIdWith(manager);
+    const stateOf = async (options: Parameters<typeof openId.signIn>[0]) => {
+      await openId.signIn(options);
+      return (manager.signinRedirect.mock.lastCall as unknown as [{ state: Record<string, unknown> }])[0].state;
+    };
+    expect(await stateOf({ returnTo: '/profile', byPerson: true })).toEqual({ returnTo: '/profile', startedAt: 1234, byPerson: true });
+    expect(await stateOf({ byPerson: true, link: 'n0nce-0123456789abcdef' })).not.toHaveProperty('byPerson');
+    expect(await stateOf({ byPerson: true, maxAge: 300 })).not.toHaveProperty('byPerson');
+    expect(await stateOf({ byPerson: true, acrValues: 'mfa' })).not.toHaveProperty('byPerson');
+  });
+
   it('leaves in place of the current history entry when asked to (the first code), and in the language given', async () => {
     const manager = stubManager();
     await openIdWith(manager, () => 'zh-HK').openId.signIn({ returnTo: '/profile/details', replace: true });
@@ -68,11 +81,11 @@ describe('createOpenId', () => {
     });
   });
 
-  it('asks for the max_age and acr_values of a step-up challenge', async () => {
+  it('asks for the max_age and acr_values of a step-up challenge, and keeps them to check the answer against', async () => {
     const manager = stubManager();
     await openIdWith(manager).openId.signIn({ returnTo: '/profile/mfa', maxAge: 300, acrValues: 'phr' });
     expect(manager.signinRedirect).toHaveBeenCalledWith({
-      state: { returnTo: '/profile/mfa', startedAt: 1234, maxAge: 300, stepUp: true },
+      state: { returnTo: '/profile/mfa', startedAt: 1234, maxAge: 300, acrValues: 'phr', stepUp: true },
       ui_locales: 'en',
       max_age: 300,
       acr_values: 'phr',
@@ -122,6 +135,25 @@ describe('createOpenId', () => {
     const done = openIdWith(manager).openId.completeSignIn('http://x/cb?code=2');
     if (completes) await expect(done).resolves.toMatchObject({ state: { link: 'n-1234567890abcdef' } });
     else await expect(done).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.notFresh' });
+  });
+
+  it.each([
+    ['the class asked for', { acr: 'myACR' }, 'myACR', true],
+    ['one of the classes asked for', { acr: 'urn:mfa' }, 'phr urn:mfa', true],
+    ['a weaker class', { acr: '0' }, 'myACR', false],
+    ['no acr at all', {}, 'myACR', false],
+    ['an acr that only contains the one asked for', { acr: 'myACR weak' }, 'myACR', false],
+  ])('a step-up asking for acr_values answered with %s: completed %s', async (_, claims, acrValues, completes) => {
+    const manager = stubManager();
+    manager.signinRedirectCallback.mockResolvedValue({
+      access_token: 't',
+      id_token: idToken(claims),
+      profile: { sub: 'a' },
+      state: { returnTo: '/profile/details', acrValues, stepUp: true },
+    } as never);
+    const done = openIdWith(manager).openId.completeSignIn('http://x/cb?code=3');
+    if (completes) await expect(done).resolves.toMatchObject({ state: { stepUp: true } });
+    else await expect(done).rejects.toMatchObject({ name: 'SignInRefused', key: 'auth.notStrongEnough' });
   });
 
   it('renews silently, and answers null when the identity provider refuses', async () => {

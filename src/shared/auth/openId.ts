@@ -30,6 +30,13 @@ export interface SignInOptions {
    */
   acrValues?: string;
   /**
+   * The person started this sign-in themselves: they opened the portal or its sign-in page with
+   * no session in the tab, or asked to sign in again in the session dialog. Not so for the
+   * portal's own re-authentication, a step-up or a link's sign-in. Its state data says so, and
+   * only such a request may begin a link at the university sign-in page.
+   */
+  byPerson?: boolean;
+  /**
    * Leave in place of the current history entry: for the page's first code, whose page is only
    * a hand-off (Back from the identity provider then goes where the person came from, not to a
    * page that would send them on again).
@@ -49,7 +56,16 @@ export class SignInRefused extends Error {
 }
 
 /** What travels with a sign-in in oidc-client-ts's state (session storage, this tab). */
-export type SignInState = { returnTo?: string; startedAt?: number; link?: string; maxAge?: number; stepUp?: boolean };
+export type SignInState = {
+  returnTo?: string;
+  startedAt?: number;
+  link?: string;
+  maxAge?: number;
+  /** The authentication context classes a step-up asked for (space-separated): the ID token's `acr` must be one. */
+  acrValues?: string;
+  stepUp?: boolean;
+  byPerson?: true;
+};
 
 /**
  * How much older than its ID token an authentication may be when the sign-in asked for
@@ -72,6 +88,16 @@ function isFreshEnough(idToken: string | undefined, maxAge: number): boolean {
   const { auth_time: authTime, iat } = jwtClaims(idToken) ?? {};
   if (typeof authTime !== 'number' || typeof iat !== 'number') return false;
   return iat - authTime <= maxAge + FRESH_SIGN_IN_ALLOWANCE_SECONDS;
+}
+
+/**
+ * Whether the ID token's `acr` is one of the classes a step-up asked for: the identity provider
+ * may answer `acr_values` with a weaker authentication (they are voluntary, OIDC Core 3.1.2.1),
+ * and the change must not then go on as if it had the stronger one.
+ */
+function isAskedAcr(idToken: string | undefined, acrValues: string): boolean {
+  const { acr } = jwtClaims(idToken) ?? {};
+  return typeof acr === 'string' && acrValues.split(' ').filter(Boolean).includes(acr);
 }
 
 /**
@@ -117,13 +143,16 @@ async function atMostLeaveWait(ready: Promise<unknown>): Promise<void> {
 }
 
 /** The parameters of the authorization request, and the state that comes back with its callback. */
-function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace }: SignInOptions, startedAt: number, language: string) {
+function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace, byPerson }: SignInOptions, startedAt: number, language: string) {
+  const stepUp = (maxAge !== undefined || acrValues !== undefined) && !link;
   const state: SignInState = {
     returnTo: safeReturnPath(returnTo),
     startedAt,
     ...(link ? { link, maxAge: 0 } : {}),
     ...(maxAge !== undefined && !link ? { maxAge } : {}),
-    ...((maxAge !== undefined || acrValues) && !link ? { stepUp: true } : {}),
+    ...(acrValues && !link ? { acrValues } : {}),
+    ...(stepUp ? { stepUp: true } : {}),
+    ...(byPerson && !link && !stepUp ? { byPerson: true } : {}),
   };
   const fresh = link
     ? { prompt: 'login', max_age: 0 }
@@ -141,7 +170,11 @@ function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace }: Si
 export interface OpenId {
   /** Leaves for the identity provider's sign-in. */
   signIn(options: SignInOptions): Promise<void>;
-  /** Redeems the callback's code (once: it can be redeemed only once); refuses a link sign-in that is not fresh. */
+  /**
+   * Redeems the callback's code (once: it can be redeemed only once); refuses a sign-in that is
+   * not as fresh as it asked for (a link's, a step-up's max_age), or a step-up's whose ID token
+   * names an authentication class it did not ask for.
+   */
   completeSignIn(url: string): Promise<{ user: User; state: SignInState }>;
   /** Renews the tokens with the refresh token; null when that is refused. */
   renew(): Promise<User | null>;
@@ -174,6 +207,7 @@ export function createOpenId(
       const user = await (await manager()).signinRedirectCallback(url);
       const state = (user.state ?? {}) as SignInState;
       if (typeof state.maxAge === 'number' && !isFreshEnough(user.id_token, state.maxAge)) throw new SignInRefused('auth.notFresh');
+      if (typeof state.acrValues === 'string' && !isAskedAcr(user.id_token, state.acrValues)) throw new SignInRefused('auth.notStrongEnough');
       return { user, state };
     },
     async renew() {

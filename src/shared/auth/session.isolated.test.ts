@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSession, tabCredentials, userStorageKey, type SessionChannel } from './session';
+import { createSession, tabCredentials, tabSession, userStorageKey, type SessionChannel } from './session';
 
 const KEY = userStorageKey();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -32,13 +32,30 @@ describe('createSession', () => {
     expect(session.user(0)?.profile.sub).toBe('smwong25');
   });
 
-  it('knows which callback addresses this tab is waiting for', () => {
-    window.sessionStorage.setItem('oidc.abc123', '{}');
+  it('knows which callback addresses this tab is waiting for: its own sign-in requests only', () => {
+    const created = Math.floor(Date.now() / 1000);
+    const request = (id: string, fields: object = {}) =>
+      window.sessionStorage.setItem(`oidc.request.${id}`, JSON.stringify({ id, created, request_type: 'si:r', ...fields }));
+    request('a'.repeat(32));
+    request('b'.repeat(32), { request_type: 'so:r' });
+    request('c'.repeat(32), { created: created - 2 * 3600 });
+    request('d'.repeat(32), { id: 'e'.repeat(32) });
+    storeUser({ access_token: 't', expires_at: inAnHour() });
     const session = createSession();
-    expect(session.isPendingSignIn('http://localhost/auth/default/callback?code=c&state=abc123')).toBe(true);
-    expect(session.isPendingSignIn('http://localhost/auth/default/callback?code=c&state=forged')).toBe(false);
+    const callback = (state: string) => `http://localhost/auth/default/callback?code=c&state=${encodeURIComponent(state)}`;
+    expect(session.isPendingSignIn(callback('a'.repeat(32)))).toBe(true);
     expect(session.isPendingSignIn('http://localhost/auth/default/callback?code=c')).toBe(false);
     expect(session.isPendingSignIn('not a url')).toBe(false);
+    for (const state of [
+      'forged',
+      // The stored user's own key, which config.json makes public: it must never reach the library.
+      'user:http://localhost:9000:account-portal',
+      'b'.repeat(32), // a sign-out request
+      'c'.repeat(32), // two hours old
+      'd'.repeat(32), // a record that is not the one it is filed under
+    ]) {
+      expect(session.isPendingSignIn(callback(state)), state).toBe(false);
+    }
   });
 
   it('ends: forgets everything of the session but the language and theme, voids every tab’s older tokens and tells the other tabs', () => {
@@ -136,20 +153,24 @@ describe('tabCredentials', () => {
     expect(tabCredentials.accessToken()).toBeUndefined();
     storeUser({ access_token: 'now-stored', expires_at: inAnHour() });
     expect(tabCredentials.accessToken()).toBe('now-stored');
-    expect(tabCredentials.ended()).toBe(false);
+    expect(tabCredentials.signedOut()).toBe(false);
     createSession().end();
     expect(tabCredentials.accessToken()).toBeUndefined();
-    expect(tabCredentials.ended()).toBe(true);
+    expect(tabCredentials.signedOut()).toBe(true);
   });
 
-  it('counts a session a logout in another tab voided as ended, before this tab has heard of that logout', () => {
+  it('is the tab session the router reads: a logout in another tab that this tab has not heard of ends it at the first look, for both', () => {
+    const told = vi.fn();
+    tabSession().onEndedElsewhere(told);
     storeUser({ access_token: 't', expires_at: inAnHour() });
     window.sessionStorage.setItem('portal.signedInAt', '1000');
-    expect(tabCredentials.ended()).toBe(false);
+    expect(tabCredentials.signedOut()).toBe(false);
     window.localStorage.setItem('portal.signedOutAt', '2000');
-    expect(tabCredentials.ended()).toBe(true);
+    // The fetch function's look ends the session here, as the router's would, and says so.
+    expect(tabCredentials.signedOut()).toBe(true);
     expect(tabCredentials.accessToken()).toBeUndefined();
-    // Reading ends nothing: the tab's own watching session does that, and says so.
-    expect(window.sessionStorage.getItem(KEY)).not.toBeNull();
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(tabSession().signedOut()).toBe(true);
   });
 });

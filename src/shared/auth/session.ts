@@ -8,6 +8,7 @@ import {
   SIGNED_IN_AT_KEY,
   SIGNED_OUT_AT_KEY,
 } from '../storageKeys';
+import { isOwnSignInState } from './signInRequest';
 import { readStoredUser, type StoredUser } from './storedUser';
 
 /**
@@ -56,16 +57,18 @@ const THIS_PAGE = typeof performance === 'undefined' ? '0' : String(performance.
 export interface Credentials {
   /** The current access token; undefined without a valid one or once the session has ended. */
   accessToken(): string | undefined;
-  /** True from the moment a logout starts (here or in another tab). */
-  ended(): boolean;
+  /**
+   * True from the moment a logout starts, in this tab or another: the one test of "signed out"
+   * for the router, the pages and the fetch function alike. A logout elsewhere that this tab has
+   * not heard of yet voids its session as soon as it is looked at: it ends here then, and the
+   * listeners are told (onEndedElsewhere).
+   */
+  signedOut(): boolean;
 }
 
 export interface Session extends Credentials {
-  /**
-   * True once this tab's session has ended, or a logout elsewhere voided it (its sign-in came
-   * before that logout) even if this tab has not yet heard of it.
-   */
-  voided(): boolean;
+  /** True once this page's own session has ended (a logout here, or one elsewhere it has heard of). */
+  ended(): boolean;
   /** The stored user, unless its token has expired (at `nowSeconds`), the session has ended or a later logout voided it. */
   user(nowSeconds?: number): StoredUser | null;
   /**
@@ -73,7 +76,11 @@ export interface Session extends Credentials {
    * answers whether a logout in this browser came after that moment (which voids the sign-in).
    */
   recordSignIn(startedAt: number): boolean;
-  /** Whether this tab started the sign-in that this callback address answers. */
+  /**
+   * Whether this callback address answers a sign-in request this tab sent and has not completed
+   * (signInRequest.ts): nothing else is handed to the OpenID library, which removes the stored
+   * value its state names before it checks anything.
+   */
   isPendingSignIn(url: string): boolean;
   /** Removes the stored user (a renewal that raced a logout must not bring the tokens back). */
   removeUser(): void;
@@ -145,16 +152,17 @@ export function createSession({
     user,
     accessToken: () => user()?.access_token,
     ended,
-    voided,
+    signedOut() {
+      endIfLoggedOutElsewhere();
+      return ended();
+    },
     recordSignIn(startedAt) {
       storage.setItem(SIGNED_IN_AT_KEY, String(startedAt));
       return predatesLogout();
     },
     isPendingSignIn(url) {
       try {
-        const state = new URL(url).searchParams.get('state');
-        // oidc-client-ts keeps each sign-in it started under `oidc.<state>` (its state store).
-        return Boolean(state) && storage.getItem(`${OIDC_PREFIX}${state}`) !== null;
+        return isOwnSignInState(new URL(url).searchParams.get('state'), { session: storage, now: now() });
       } catch {
         return false;
       }
@@ -175,13 +183,20 @@ export function createSession({
   };
 }
 
+let tab: Session | undefined;
+
 /**
- * This tab's session as the fetch function reads it, from storage on every call: no copy of
- * the token is kept, and the settings (which name the stored user) are loaded by then. A
- * session a logout elsewhere has voided counts as ended at once, before this tab has heard of
- * that logout (its watching session then ends it here, and says so).
+ * This tab's session: the one reader of its stored session, which the router's Auth and the
+ * fetch function share, so that "signed out" and the token are the same for both. It follows
+ * logouts in other tabs. Made on first use, once the settings (which name the stored user) are
+ * loaded.
  */
+export function tabSession(): Session {
+  return (tab ??= createSession({ watch: true }));
+}
+
+/** This tab's session as the fetch function reads it: from storage on every call, no copy of the token kept. */
 export const tabCredentials: Credentials = {
-  accessToken: () => createSession().accessToken(),
-  ended: () => createSession().voided(),
+  accessToken: () => tabSession().accessToken(),
+  signedOut: () => tabSession().signedOut(),
 };

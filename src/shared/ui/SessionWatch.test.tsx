@@ -48,7 +48,7 @@ describe('session expiry', () => {
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
-  it('when the session has ended, signs in again back to the same page', async () => {
+  it('when the session has ended, signs in again back to the same page, a sign-in the person asked for', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const auth = withToken(65, [false, false]);
     const { user } = renderRoute('/profile/password', { auth });
@@ -56,7 +56,7 @@ describe('session expiry', () => {
     await act(() => vi.advanceTimersByTimeAsync(66_000));
     await screen.findByRole('dialog', { name: 'Your session has ended' });
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
-    expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/password' });
+    expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/password', byPerson: true });
   });
 
   it('Sign out in the warning logs out like the header does: server sessions first', async () => {

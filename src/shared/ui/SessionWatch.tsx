@@ -53,7 +53,8 @@ export function SessionWatch() {
     };
   }, [auth, attemptRenewal, renewals]);
 
-  const signInAgain = () => auth.signIn({ returnTo: `${pathname}${searchStr}` });
+  // The person asks for it: a sign-in they started themselves (openId.ts, byPerson).
+  const signInAgain = () => auth.signIn({ returnTo: `${pathname}${searchStr}`, byPerson: true });
 
   async function staySignedIn() {
     setBusy(true);

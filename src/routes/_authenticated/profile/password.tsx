@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_authenticated/profile/password')({
         onChanged={() => {
           // The spec goes to / after a change; from the guide, the person goes back to its next steps.
           updateVisit({ passwordChanged: true });
-          void navigate({ to: '/profile/secure-account', search: visitLogin() ?? {} });
+          void navigate({ to: '/profile/secure-account', state: { notMeLogin: visitLogin() } });
         }}
       />
     );
