@@ -11,12 +11,12 @@ import { FIRST_PAGE, routeSizes } from './bundle-sizes.ts';
  * part fetched only when used (the phone wizard, with the world's telephone numbering metadata).
  */
 const TODAY = {
-  firstCode: 6.0,
-  leaving: 23.2,
-  firstPageJs: 150.4,
+  firstCode: 6.3,
+  leaving: 23.5,
+  firstPageJs: 151.7,
   firstPageCss: 8.2,
   route: 24.3,
-  onDemand: 67.7,
+  onDemand: 67.6,
 };
 const HEADROOM = 1.03;
 const BUDGETS = Object.fromEntries(Object.entries(TODAY).map(([key, kb]) => [key, kb * 1024 * HEADROOM])) as Record<keyof typeof TODAY, number>;
