@@ -1,7 +1,22 @@
 /**
+ * A text about a number, in each plural form its language has (the CLDR categories that
+ * `Intl.PluralRules` names: English has one and other, Chinese only other). @nanostores/i18n's
+ * `count()` picks the form; `{count}` is the number.
+ */
+export type Plural = {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+};
+
+/**
  * Every user-visible English text, keyed by area. Wording follows
  * ../shared/spec/portal-spec.md exactly where the spec gives a text; tests assert these.
- * Placeholders are written {name} and filled in by `t`.
+ * Placeholders are written {name} and filled in by `t`; a text about a number that can be 1
+ * has plural forms (Plural), given its number as `count`.
  */
 export const en = {
   'app.name': 'Account Portal',
@@ -54,8 +69,7 @@ export const en = {
   'overview.needsAttention': 'A few steps will make your account safer.',
   'overview.done': 'Done:',
   'overview.todo': 'To do:',
-  'overview.methods.one': '1 multi-factor sign-in method is set up',
-  'overview.methods.many': '{count} multi-factor sign-in methods are set up',
+  'overview.methods': { one: '{count} multi-factor sign-in method is set up', other: '{count} multi-factor sign-in methods are set up' },
   'overview.methods.none': 'No multi-factor sign-in method is set up',
   'overview.methods.fix': 'Set up MFA',
   'overview.recovery.set': 'Recovery email: {email}',
@@ -355,12 +369,12 @@ export const en = {
   'loginLog.end': 'You have reached the end of your login history.',
   'loginLog.empty': 'There are no previous logins to show.',
   'loginLog.loadFailed': 'More logins could not be loaded: {message}',
-  'loginLog.count': '{n} logins shown',
+  'loginLog.count': { one: '{count} login shown', other: '{count} logins shown' },
   'loginLog.action': 'Not you?',
   'loginLog.notMe': "This wasn't me",
   'loginLog.notMeLabel': "This wasn't me: {time}, {browser}, {place}",
   'loginLog.export': 'Download CSV',
-  'loginLog.exportDone': 'Downloaded {n} logins.',
+  'loginLog.exportDone': { one: 'Downloaded {count} login.', other: 'Downloaded {count} logins.' },
   'loginLog.exportFailed': 'Download failed: {message}',
   'secure.loginTitle': 'The sign-in you did not recognise',
   'secure.done': 'Done in this visit',
@@ -379,3 +393,6 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+
+/** A translation: every key of en.ts, a plain text where English has one and plural forms where it has them. */
+export type Catalogue = { [K in MessageKey]: (typeof en)[K] extends string ? string : Plural };

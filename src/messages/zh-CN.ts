@@ -1,7 +1,7 @@
-import type { MessageKey } from './en';
+import type { Catalogue } from './en';
 
 /** Every user-visible text in Simplified Chinese (mainland usage), key for key with en.ts. */
-export const zhCN: Record<MessageKey, string> = {
+export const zhCN: Catalogue = {
   'app.name': '账户管理平台',
   'app.footer': '城市大学版权所有，2021',
   'app.skipToContent': '跳至主要内容',
@@ -51,8 +51,7 @@ export const zhCN: Record<MessageKey, string> = {
   'overview.needsAttention': '完成以下几个步骤，让您的账户更安全。',
   'overview.done': '已完成：',
   'overview.todo': '待办：',
-  'overview.methods.one': '已设置 1 种多重身份验证登录方式',
-  'overview.methods.many': '已设置 {count} 种多重身份验证登录方式',
+  'overview.methods': { other: '已设置 {count} 种多重身份验证登录方式' },
   'overview.methods.none': '尚未设置任何多重身份验证登录方式',
   'overview.methods.fix': '设置多重身份验证 (MFA)',
   'overview.recovery.set': '备用电子邮件：{email}',
@@ -347,12 +346,12 @@ export const zhCN: Record<MessageKey, string> = {
   'loginLog.end': '已显示全部登录记录。',
   'loginLog.empty': '暂无登录记录。',
   'loginLog.loadFailed': '未能加载更多登录记录：{message}',
-  'loginLog.count': '已显示 {n} 条登录记录',
+  'loginLog.count': { other: '已显示 {count} 条登录记录' },
   'loginLog.action': '不是您？',
   'loginLog.notMe': '这不是我',
   'loginLog.notMeLabel': '这不是我：{time}，{browser}，{place}',
   'loginLog.export': '下载 CSV',
-  'loginLog.exportDone': '已下载 {n} 条登录记录。',
+  'loginLog.exportDone': { other: '已下载 {count} 条登录记录。' },
   'loginLog.exportFailed': '下载失败：{message}',
   'secure.loginTitle': '您不认识的登录',
   'secure.done': '已在本次访问中完成',

@@ -1,7 +1,7 @@
-import type { MessageKey } from './en';
+import type { Catalogue } from './en';
 
 /** Every user-visible text in Traditional Chinese (Hong Kong), key for key with en.ts. */
-export const zhHK: Record<MessageKey, string> = {
+export const zhHK: Catalogue = {
   'app.name': '帳戶管理平台',
   'app.footer': '城市大學版權所有，2021',
   'app.skipToContent': '跳至主要內容',
@@ -51,8 +51,7 @@ export const zhHK: Record<MessageKey, string> = {
   'overview.needsAttention': '完成以下幾個步驟，可令你的帳戶更安全。',
   'overview.done': '已完成：',
   'overview.todo': '待辦：',
-  'overview.methods.one': '已設定 1 種多重身份驗證登入方式',
-  'overview.methods.many': '已設定 {count} 種多重身份驗證登入方式',
+  'overview.methods': { other: '已設定 {count} 種多重身份驗證登入方式' },
   'overview.methods.none': '尚未設定任何多重身份驗證登入方式',
   'overview.methods.fix': '設定多重身份驗證 (MFA)',
   'overview.recovery.set': '備用電郵：{email}',
@@ -347,12 +346,12 @@ export const zhHK: Record<MessageKey, string> = {
   'loginLog.end': '你已到達登入記錄的末端。',
   'loginLog.empty': '沒有過往登入記錄可顯示。',
   'loginLog.loadFailed': '未能載入更多登入記錄：{message}',
-  'loginLog.count': '已顯示 {n} 項登入記錄',
+  'loginLog.count': { other: '已顯示 {count} 項登入記錄' },
   'loginLog.action': '不是你？',
   'loginLog.notMe': '這不是我',
   'loginLog.notMeLabel': '這不是我：{time}，{browser}，{place}',
   'loginLog.export': '下載 CSV',
-  'loginLog.exportDone': '已下載 {n} 項登入記錄。',
+  'loginLog.exportDone': { other: '已下載 {count} 項登入記錄。' },
   'loginLog.exportFailed': '下載失敗：{message}',
   'secure.loginTitle': '你不認得的登入',
   'secure.done': '已於這次瀏覽完成',
