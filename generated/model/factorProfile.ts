@@ -73,7 +73,7 @@ export interface FactorProfile {
   question?: string;
   /** Security question; the chosen question's text. */
   questionText?: string;
-  /** SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`. */
+  /** SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`). */
   phoneNumber?: string;
   /** Voice call; the extension, if any. */
   phoneExtension?: string;

@@ -114,6 +114,11 @@ export const getGetFactorsUrl = () => {
  * ignoring letter case, and shows the security question page only when a `question`
  * factor is listed.
  *
+ * An SMS or voice call factor that is set up names its phone in `profile.phoneNumber`. The
+ * portal shows it masked, the dial code and the last four digits (`+852 ****4567`), beside
+ * the method on the MFA list and in the "This wasn't me" guide, so that someone with two
+ * phones knows which one a method uses; a value it cannot read as a number is not shown.
+ *
  * The specification's "current user" (primary email plus this factor list) has no call
  * of its own; the portal composes it from `getProfile` and this operation.
  * @summary List the user's factors

@@ -125,7 +125,10 @@ export const EnrollFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -540,7 +543,10 @@ export const EnrollPhoneFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -951,7 +957,10 @@ export const EnrollEmailFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -1412,7 +1421,10 @@ export const ActivateFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -1822,7 +1834,10 @@ export const PollFactorActivationResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
