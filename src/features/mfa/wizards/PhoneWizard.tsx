@@ -39,7 +39,12 @@ function SendButton({ button, kind }: { button: ReturnType<typeof sendButton>; k
       </Button>
     );
   }
-  return <Button disabled>{t(kind.texts.sent)}</Button>;
+  // Still the form's submit button, disabled: Enter in the number field sends nothing meanwhile.
+  return (
+    <Button type="submit" disabled>
+      {t(kind.texts.sent)}
+    </Button>
+  );
 }
 
 /** Where the code went (the number masked, the extension if any), said again with each send. */
@@ -81,9 +86,12 @@ function PhoneFields({
         }}
         style={{ flex: '1 1 16rem' }}
       />
+      {/* A text field with the phone keypad: HTML allows the national number's autofill name
+          (tel-national) on text fields, not on type="tel". */}
       <TextInput
         label={t('mfa.phone.number')}
-        type="tel"
+        type="text"
+        inputMode="tel"
         autoComplete="tel-national"
         leftSection={<Text size="sm">+{dialCode}</Text>}
         leftSectionWidth={56}
