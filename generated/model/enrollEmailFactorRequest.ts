@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of

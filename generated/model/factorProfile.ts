@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
@@ -73,7 +73,7 @@ export interface FactorProfile {
   question?: string;
   /** Security question; the chosen question's text. */
   questionText?: string;
-  /** SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`. */
+  /** SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`). */
   phoneNumber?: string;
   /** Voice call; the extension, if any. */
   phoneExtension?: string;

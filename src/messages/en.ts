@@ -1,7 +1,22 @@
 /**
+ * A text about a number, in each plural form its language has (the CLDR categories that
+ * `Intl.PluralRules` names: English has one and other, Chinese only other). @nanostores/i18n's
+ * `count()` picks the form; `{count}` is the number.
+ */
+export type Plural = {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+};
+
+/**
  * Every user-visible English text, keyed by area. Wording follows
  * ../shared/spec/portal-spec.md exactly where the spec gives a text; tests assert these.
- * Placeholders are written {name} and filled in by `t`.
+ * Placeholders are written {name} and filled in by `t`; a text about a number that can be 1
+ * has plural forms (Plural), given its number as `count`.
  */
 export const en = {
   'app.name': 'Account Portal',
@@ -55,8 +70,7 @@ export const en = {
   'overview.needsAttention': 'A few steps will make your account safer.',
   'overview.done': 'Done:',
   'overview.todo': 'To do:',
-  'overview.methods.one': '1 multi-factor sign-in method is set up',
-  'overview.methods.many': '{count} multi-factor sign-in methods are set up',
+  'overview.methods': { one: '{count} multi-factor sign-in method is set up', other: '{count} multi-factor sign-in methods are set up' },
   'overview.methods.none': 'No multi-factor sign-in method is set up',
   'overview.methods.fix': 'Set up MFA',
   'overview.recovery.set': 'Recovery email: {email}',
@@ -238,6 +252,7 @@ export const en = {
   'mfa.loadFailed': 'Your sign-in methods could not be loaded.',
   'mfa.none': 'No sign-in methods are available for your account.',
   'mfa.added': 'Added {date}',
+  'mfa.methodPhone': 'Phone: {phone}',
   'mfa.wizardLoadFailed': 'This set-up could not be loaded.',
   'mfa.notSupported': 'Setting up {factorType} from {provider} is not supported here.',
   'mfa.backToList': 'Back to Set up MFA',
@@ -304,10 +319,12 @@ export const en = {
   'mfa.phone.landline': 'This looks like a landline, which cannot receive text messages. Use a mobile number, or set up voice call instead.',
   'mfa.phone.extension': 'Extension',
   'mfa.phone.title': 'Your phone number',
+  'mfa.phone.withExtension': '{phone}, extension {extension}',
   'mfa.sms.title': 'SMS Authentication',
   'mfa.sms.intro': 'Receive a verification code in a text message on your mobile phone each time you sign in.',
   'mfa.sms.send': 'Send Code',
   'mfa.sms.sent': 'Sent',
+  'mfa.sms.sentTo': 'We sent a code to {phone}.',
   'mfa.sms.resend': 'Re-send code',
   'mfa.sms.resendWarning': "Haven't received an SMS? To try again, click Re-send code.",
   'mfa.sms.success': 'Activate sms successfully.',
@@ -315,6 +332,7 @@ export const en = {
   'mfa.call.intro': 'Receive a verification code in a voice call to your phone each time you sign in.',
   'mfa.call.send': 'Call',
   'mfa.call.sent': 'Calling',
+  'mfa.call.sentTo': 'We are calling {phone}.',
   'mfa.call.resend': 'Redial',
   'mfa.call.resendWarning': "Haven't received a voice call? To try again, click Redial.",
   'mfa.call.success': 'Activate voice call successfully.',
@@ -359,12 +377,12 @@ export const en = {
   'loginLog.end': 'You have reached the end of your login history.',
   'loginLog.empty': 'There are no previous logins to show.',
   'loginLog.loadFailed': 'More logins could not be loaded: {message}',
-  'loginLog.count': '{n} logins shown',
+  'loginLog.count': { one: '{count} login shown', other: '{count} logins shown' },
   'loginLog.action': 'Not you?',
   'loginLog.notMe': "This wasn't me",
   'loginLog.notMeLabel': "This wasn't me: {time}, {browser}, {place}",
   'loginLog.export': 'Download CSV',
-  'loginLog.exportDone': 'Downloaded {n} logins.',
+  'loginLog.exportDone': { one: 'Downloaded {count} login.', other: 'Downloaded {count} logins.' },
   'loginLog.exportFailed': 'Download failed: {message}',
   'secure.loginTitle': 'The sign-in you did not recognise',
   'secure.done': 'Done in this visit',
@@ -383,3 +401,6 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+
+/** A translation: every key of en.ts, a plain text where English has one and plural forms where it has them. */
+export type Catalogue = { [K in MessageKey]: (typeof en)[K] extends string ? string : Plural };

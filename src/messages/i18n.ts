@@ -1,4 +1,4 @@
-import { createI18n, localeFrom, type ComponentsJSON } from '@nanostores/i18n';
+import { count, createI18n, localeFrom, type ComponentsJSON, type Translations } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { en } from './en';
 import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
@@ -20,7 +20,7 @@ export const locale = localeFrom(unavailable, chosen, fromBrowser);
  * first time it is needed (docs/performance.md, "Deliberate splits"). A catalogue that fails to
  * load leaves the English texts.
  */
-const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string>>> = {
+const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<ComponentsJSON[string]>> = {
   'zh-HK': async () => (await import('./zh-HK')).zhHK,
   'zh-CN': async () => (await import('./zh-CN')).zhCN,
 };
@@ -39,8 +39,14 @@ export const i18n = createI18n(locale, {
   },
 });
 
-/** Every text of the portal, in the current language. */
-export const messages = i18n('portal', en);
+/**
+ * Every text of the portal, in the current language: a plain text is a string, a text with
+ * plural forms a function of its number (@nanostores/i18n's `count()` picks the language's form).
+ */
+export const messages = i18n(
+  'portal',
+  Object.fromEntries(Object.entries(en).map(([key, text]) => [key, typeof text === 'string' ? text : count(text)])) as Translations,
+);
 
 export function setLanguage(language: Language) {
   try {

@@ -16,9 +16,13 @@ export function textOf(wording: Wording, translate: (key: MessageKey) => string)
   return 'key' in wording ? translate(wording.key) : wording.text;
 }
 
-/** Looks a text up by key in the current language and fills its {placeholders}. */
+/**
+ * Looks a text up by key in the current language and fills its {placeholders}. A text with
+ * plural forms (en.ts) takes its number as `count`, and shows the form that number needs.
+ */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = (messages.get() as Record<MessageKey, string>)[key] || en[key];
+  const found = (messages.get() as Record<MessageKey, string | ((count: number) => string)>)[key];
+  const text = typeof found === 'function' ? found(Number(vars?.count)) : found || (en[key] as string);
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

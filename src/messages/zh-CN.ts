@@ -1,7 +1,7 @@
-import type { MessageKey } from './en';
+import type { Catalogue } from './en';
 
 /** Every user-visible text in Simplified Chinese (mainland usage), key for key with en.ts. */
-export const zhCN: Record<MessageKey, string> = {
+export const zhCN: Catalogue = {
   'app.name': '账户管理平台',
   'app.footer': '城市大学版权所有，2021',
   'app.skipToContent': '跳至主要内容',
@@ -52,8 +52,7 @@ export const zhCN: Record<MessageKey, string> = {
   'overview.needsAttention': '完成以下几个步骤，让您的账户更安全。',
   'overview.done': '已完成：',
   'overview.todo': '待办：',
-  'overview.methods.one': '已设置 1 种多重身份验证登录方式',
-  'overview.methods.many': '已设置 {count} 种多重身份验证登录方式',
+  'overview.methods': { other: '已设置 {count} 种多重身份验证登录方式' },
   'overview.methods.none': '尚未设置任何多重身份验证登录方式',
   'overview.methods.fix': '设置多重身份验证 (MFA)',
   'overview.recovery.set': '备用电子邮件：{email}',
@@ -231,6 +230,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mfa.loadFailed': '未能加载您的登录方式。',
   'mfa.none': '您的账户没有可用的登录方式。',
   'mfa.added': '于 {date} 添加',
+  'mfa.methodPhone': '电话：{phone}',
   'mfa.wizardLoadFailed': '无法加载此设置程序。',
   'mfa.notSupported': '此处不支持设置由 {provider} 提供的 {factorType}。',
   'mfa.backToList': '返回设置多重身份验证 (MFA)',
@@ -295,10 +295,12 @@ export const zhCN: Record<MessageKey, string> = {
   'mfa.phone.landline': '此号码似乎是固定电话，无法接收短信。请使用手机号码，或改为设置语音来电验证。',
   'mfa.phone.extension': '分机',
   'mfa.phone.title': '您的电话号码',
+  'mfa.phone.withExtension': '{phone}，分机 {extension}',
   'mfa.sms.title': '短信验证',
   'mfa.sms.intro': '每次登录时，通过手机短信接收验证码。',
   'mfa.sms.send': '发送验证码',
   'mfa.sms.sent': '已发送',
+  'mfa.sms.sentTo': '我们已将验证码发送至 {phone}。',
   'mfa.sms.resend': '重新发送验证码',
   'mfa.sms.resendWarning': '没有收到短信？请点击“重新发送验证码”重试。',
   'mfa.sms.success': '已成功启用短信验证。',
@@ -306,6 +308,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mfa.call.intro': '每次登录时，系统会拨打您的电话，通过语音播报验证码。',
   'mfa.call.send': '呼叫',
   'mfa.call.sent': '正在呼叫',
+  'mfa.call.sentTo': '我们正在呼叫 {phone}。',
   'mfa.call.resend': '重拨',
   'mfa.call.resendWarning': '没有接到语音来电？请点击“重拨”重试。',
   'mfa.call.success': '已成功启用语音来电验证。',
@@ -350,12 +353,12 @@ export const zhCN: Record<MessageKey, string> = {
   'loginLog.end': '已显示全部登录记录。',
   'loginLog.empty': '暂无登录记录。',
   'loginLog.loadFailed': '未能加载更多登录记录：{message}',
-  'loginLog.count': '已显示 {n} 条登录记录',
+  'loginLog.count': { other: '已显示 {count} 条登录记录' },
   'loginLog.action': '不是您？',
   'loginLog.notMe': '这不是我',
   'loginLog.notMeLabel': '这不是我：{time}，{browser}，{place}',
   'loginLog.export': '下载 CSV',
-  'loginLog.exportDone': '已下载 {n} 条登录记录。',
+  'loginLog.exportDone': { other: '已下载 {count} 条登录记录。' },
   'loginLog.exportFailed': '下载失败：{message}',
   'secure.loginTitle': '您不认识的登录',
   'secure.done': '已在本次访问中完成',

@@ -1,7 +1,7 @@
-import type { MessageKey } from './en';
+import type { Catalogue } from './en';
 
 /** Every user-visible text in Traditional Chinese (Hong Kong), key for key with en.ts. */
-export const zhHK: Record<MessageKey, string> = {
+export const zhHK: Catalogue = {
   'app.name': '帳戶管理平台',
   'app.footer': '城市大學版權所有，2021',
   'app.skipToContent': '跳至主要內容',
@@ -52,8 +52,7 @@ export const zhHK: Record<MessageKey, string> = {
   'overview.needsAttention': '完成以下幾個步驟，可令你的帳戶更安全。',
   'overview.done': '已完成：',
   'overview.todo': '待辦：',
-  'overview.methods.one': '已設定 1 種多重身份驗證登入方式',
-  'overview.methods.many': '已設定 {count} 種多重身份驗證登入方式',
+  'overview.methods': { other: '已設定 {count} 種多重身份驗證登入方式' },
   'overview.methods.none': '尚未設定任何多重身份驗證登入方式',
   'overview.methods.fix': '設定多重身份驗證 (MFA)',
   'overview.recovery.set': '備用電郵：{email}',
@@ -232,6 +231,7 @@ export const zhHK: Record<MessageKey, string> = {
   'mfa.loadFailed': '未能載入你的登入方式。',
   'mfa.none': '你的帳戶沒有可用的登入方式。',
   'mfa.added': '於 {date} 加入',
+  'mfa.methodPhone': '電話：{phone}',
   'mfa.wizardLoadFailed': '無法載入此設定程序。',
   'mfa.notSupported': '此處不支援設定由 {provider} 提供的 {factorType}。',
   'mfa.backToList': '返回設定多重身份驗證 (MFA)',
@@ -296,10 +296,12 @@ export const zhHK: Record<MessageKey, string> = {
   'mfa.phone.landline': '此號碼看來是固網電話，無法接收短訊。請使用手提電話號碼，或改為設定語音通話。',
   'mfa.phone.extension': '內線',
   'mfa.phone.title': '你的電話號碼',
+  'mfa.phone.withExtension': '{phone}，內線 {extension}',
   'mfa.sms.title': '短訊驗證',
   'mfa.sms.intro': '每次登入時，透過手提電話短訊接收驗證碼。',
   'mfa.sms.send': '傳送驗證碼',
   'mfa.sms.sent': '已傳送',
+  'mfa.sms.sentTo': '我們已將驗證碼傳送至 {phone}。',
   'mfa.sms.resend': '重新傳送驗證碼',
   'mfa.sms.resendWarning': '未收到短訊？如要重試，請按「重新傳送驗證碼」。',
   'mfa.sms.success': '已成功啟用短訊驗證。',
@@ -307,6 +309,7 @@ export const zhHK: Record<MessageKey, string> = {
   'mfa.call.intro': '每次登入時，系統會致電你的電話，以語音讀出驗證碼。',
   'mfa.call.send': '致電',
   'mfa.call.sent': '正在致電',
+  'mfa.call.sentTo': '我們正在致電 {phone}。',
   'mfa.call.resend': '重撥',
   'mfa.call.resendWarning': '未收到語音來電？如要重試，請按「重撥」。',
   'mfa.call.success': '已成功啟用語音來電驗證。',
@@ -351,12 +354,12 @@ export const zhHK: Record<MessageKey, string> = {
   'loginLog.end': '你已到達登入記錄的末端。',
   'loginLog.empty': '沒有過往登入記錄可顯示。',
   'loginLog.loadFailed': '未能載入更多登入記錄：{message}',
-  'loginLog.count': '已顯示 {n} 項登入記錄',
+  'loginLog.count': { other: '已顯示 {count} 項登入記錄' },
   'loginLog.action': '不是你？',
   'loginLog.notMe': '這不是我',
   'loginLog.notMeLabel': '這不是我：{time}，{browser}，{place}',
   'loginLog.export': '下載 CSV',
-  'loginLog.exportDone': '已下載 {n} 項登入記錄。',
+  'loginLog.exportDone': { other: '已下載 {count} 項登入記錄。' },
   'loginLog.exportFailed': '下載失敗：{message}',
   'secure.loginTitle': '你不認得的登入',
   'secure.done': '已於這次瀏覽完成',

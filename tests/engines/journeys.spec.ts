@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { en } from '../../src/messages/en';
+import { en, type Catalogue } from '../../src/messages/en';
 import { zhCN } from '../../src/messages/zh-CN';
 import { zhHK } from '../../src/messages/zh-HK';
 import type { Tab } from './driver';
@@ -29,7 +29,7 @@ function expectedFailuresOnly(tab: Tab, file: string) {
   tab.problems.splice(0, tab.problems.length, ...other);
 }
 
-async function goToPreviousLogin(tab: Tab, words: Record<keyof typeof en, string>) {
+async function goToPreviousLogin(tab: Tab, words: Catalogue) {
   await click(tab, { role: 'button', name: words['nav.menu'] });
   await click(tab, { role: 'link', name: words['nav.loginLog'] });
 }

@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
@@ -600,7 +600,7 @@ export const getPollFactorActivationUrl = (factorId: string) => {
 
 /**
  * Polled every 5 seconds with no request body while an activation is pending (Okta
- * Verify push and the phone-style wizards). `status` `ACTIVE` ends with success;
+ * Verify push; the SMS and voice call wizards finish with the code instead). `status` `ACTIVE` ends with success;
  * `factorResult` `TIMEOUT` stops polling with 'Activation timeout' and offers a resend;
  * a failed poll stops with 'Cannot connect to server'.
  * @summary Check whether a pending activation has finished

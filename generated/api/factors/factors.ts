@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
@@ -113,6 +113,11 @@ export const getGetFactorsUrl = () => {
  * security key). The portal hides factors outside its catalogue, compares names
  * ignoring letter case, and shows the security question page only when a `question`
  * factor is listed.
+ *
+ * An SMS or voice call factor that is set up names its phone in `profile.phoneNumber`. The
+ * portal shows it masked, the dial code and the last four digits (`+852 ****4567`), beside
+ * the method on the MFA list and in the "This wasn't me" guide, so that someone with two
+ * phones knows which one a method uses; a value it cannot read as a number is not shown.
  *
  * The specification's "current user" (primary email plus this factor list) has no call
  * of its own; the portal composes it from `getProfile` and this operation.

@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
@@ -111,7 +111,8 @@ export const getGetLoginLogUrl = (params?: GetLoginLogParams) => {
 };
 
 /**
- * The user's previous logins, newest first, `num` at a time (the portal asks for 20).
+ * The user's previous logins, newest first, `num` at a time (the portal asks for 20 for
+ * the table, and for 100 at a time when it downloads the whole history as CSV).
  * Pass the previous page's `afterToken` to get the next page; `afterToken` `null` means
  * there are no more pages. The portal loads the next page when the user scrolls within
  * 50 px of the bottom of the table.

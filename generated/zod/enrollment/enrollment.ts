@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
@@ -125,7 +125,10 @@ export const EnrollFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -540,7 +543,10 @@ export const EnrollPhoneFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -951,7 +957,10 @@ export const EnrollEmailFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -1412,7 +1421,10 @@ export const ActivateFactorResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),
@@ -1780,7 +1792,7 @@ export const ActivateFactorResponse = zod
 
 /**
  * Polled every 5 seconds with no request body while an activation is pending (Okta
- * Verify push and the phone-style wizards). `status` `ACTIVE` ends with success;
+ * Verify push; the SMS and voice call wizards finish with the code instead). `status` `ACTIVE` ends with success;
  * `factorResult` `TIMEOUT` stops polling with 'Activation timeout' and offers a resend;
  * a failed poll stops with 'Cannot connect to server'.
  * @summary Check whether a pending activation has finished
@@ -1822,7 +1834,10 @@ export const PollFactorActivationResponse = zod
         credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
         question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
         questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-        phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+        phoneNumber: zod
+          .string()
+          .optional()
+          .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
         phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
         email: zod.email().optional().describe('Email; the address codes are sent to.'),
         deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),

@@ -17,10 +17,10 @@
  * in a toast. Every operation therefore declares its error answers with the `ErrorBody`
  * schema (`400`, `401` on operations that need a sign-in, `500`).
  *
- * **Language.** The portal speaks English and Traditional Chinese (Hong Kong). Every call
- * carries `Accept-Language` with the language the user reads the portal in (`en` or
- * `zh-HK`), which may differ from the browser's; a server that words its `errorMessage`
- * in more than one language should follow it.
+ * **Language.** The portal speaks English, Traditional Chinese (Hong Kong) and Simplified
+ * Chinese. Every call carries `Accept-Language` with the language the user reads the portal
+ * in (`en`, `zh-HK` or `zh-CN`), which may differ from the browser's; a server that words
+ * its `errorMessage` in more than one language should follow it.
  *
  * **Sign-in.** Every call carries the bearer access token from the university's identity
  * provider (OpenID Connect, authorization code with PKCE), except the few public calls of
@@ -69,6 +69,11 @@ import * as zod from 'zod';
  * ignoring letter case, and shows the security question page only when a `question`
  * factor is listed.
  *
+ * An SMS or voice call factor that is set up names its phone in `profile.phoneNumber`. The
+ * portal shows it masked, the dial code and the last four digits (`+852 ****4567`), beside
+ * the method on the MFA list and in the "This wasn't me" guide, so that someone with two
+ * phones knows which one a method uses; a value it cannot read as a number is not shown.
+ *
  * The specification's "current user" (primary email plus this factor list) has no call
  * of its own; the portal composes it from `getProfile` and this operation.
  * @summary List the user's factors
@@ -97,7 +102,10 @@ export const GetFactorsResponse = zod
                 credentialId: zod.string().optional().describe('Security keys; the credential id, URL-safe base64 without padding.'),
                 question: zod.string().optional().describe('Security question; the key of the chosen `SecurityQuestionOption`.'),
                 questionText: zod.string().optional().describe("Security question; the chosen question's text."),
-                phoneNumber: zod.string().optional().describe('SMS and voice call; plus sign, dial code and number, e.g. `+85291234567`.'),
+                phoneNumber: zod
+                  .string()
+                  .optional()
+                  .describe("SMS and voice call; the number codes go to, `+85291234567` (E.164) or with separators (Okta's `+1-555-415-1337`)."),
                 phoneExtension: zod.string().optional().describe('Voice call; the extension, if any.'),
                 email: zod.email().optional().describe('Email; the address codes are sent to.'),
                 deviceType: zod.string().optional().describe('Okta Verify; the kind of phone, e.g. `SmartPhone_IPhone`.'),

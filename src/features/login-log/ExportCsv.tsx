@@ -62,7 +62,7 @@ export function ExportCsv() {
       const parts = await buildLoginCsv(rows, headers);
       // The byte-order mark lets spreadsheets read the file as UTF-8 (Chinese headers, districts).
       saveFile(new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' }), csvFileName(new Date()));
-      setStatus(t('loginLog.exportDone', { n: rows.length }));
+      setStatus(t('loginLog.exportDone', { count: rows.length }));
     } catch (error) {
       setStatus('');
       toast.error(t('loginLog.exportFailed', { message: messageOf(error) }));

@@ -179,7 +179,7 @@ function LoadStatus({ query, rowCount }: { query: LoginLogQuery; rowCount: numbe
         )}
         {!isError && !hasNextPage && rowCount > 0 && (
           <Text c="dimmed" ta="center" py="md">
-            {t('loginLog.end')} {t('loginLog.count', { n: rowCount })}
+            {t('loginLog.end')} {t('loginLog.count', { count: rowCount })}
           </Text>
         )}
       </div>

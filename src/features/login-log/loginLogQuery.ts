@@ -1,7 +1,7 @@
 import { getGetLoginLogInfiniteQueryOptions } from '../../../generated/api/login-log/login-log';
 
 /** Login log page size (spec section 9). */
-const LOGIN_LOG_PAGE_SIZE = 20;
+export const LOGIN_LOG_PAGE_SIZE = 20;
 /** The next page loads when the user scrolls this close to the bottom (spec section 9). */
 const LOAD_MORE_THRESHOLD_PX = 50;
 

@@ -58,11 +58,27 @@ describe('Set up MFA', () => {
     renderRoute('/profile/mfa');
     await screen.findByRole('table');
     const byName = Object.fromEntries(rowsText().map(([name, state]) => [name, state]));
-    expect(Object.keys(byName)).toContain(`SMS Authentication${added('2025-03-10T06:45:12.000Z')}`);
+    expect(Object.keys(byName)).toContain(`SMS AuthenticationPhone: +852 ****4567${added('2025-03-10T06:45:12.000Z')}`);
     expect(Object.keys(byName)).toContain(`Authenticator${added('2026-11-22T01:50:03.000Z')}`);
-    expect(Object.keys(byName)).toContain('Voice Call Authentication');
+    expect(Object.keys(byName)).toContain('Voice Call AuthenticationPhone: +852 ****4567');
     // Okta Verify (its code entry folded in), Google, email, SMS, both keys and the university's authenticator.
     expect(screen.getAllByText(/^Added /)).toHaveLength(7);
+  });
+
+  it('shows which phone each SMS or voice method uses, masked, and no number it cannot read', async () => {
+    const full = example<FactorListResponse>('getFactors', 'full');
+    const numbers: Record<string, string> = { sms: '+1-555-415-1337', call: '+852 <b>2123</b> 4567' };
+    server.use(
+      getGetFactorsMockHandler({
+        factors: full.factors.map((f) => (numbers[f.factorType] ? { ...f, profile: { phoneNumber: numbers[f.factorType]! } } : f)),
+      }),
+    );
+    renderRoute('/profile/mfa');
+    await screen.findByRole('table');
+    const sms = screen.getByRole('row', { name: /SMS Authentication/ });
+    expect(within(sms).getByText('Phone: +1 ******1337')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Voice Call Authentication/ })).not.toHaveTextContent(/Phone|2123|4567/);
+    expect(screen.getAllByText(/^Phone: /)).toHaveLength(1);
   });
 
   it('removes a factor, says so and refreshes the list', async () => {

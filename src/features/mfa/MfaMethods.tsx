@@ -10,6 +10,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
 import { isRemoved } from '../../shared/factorAnswers';
 import { addedOf, formatAddedDate } from './addedDate';
+import { maskPhone } from './mask';
 import { mfaRows, type MfaRow } from './mfaRows';
 
 /** A row's status in view mode; in edit mode, Remove for a factor set up, Set up for one that is not. */
@@ -63,8 +64,11 @@ function RowControl({
   );
 }
 
-/** A method's name, and below it the day it was added when the server says (nothing when it does not). */
-function MethodName({ name, added }: { name: string; added: string | undefined }) {
+/**
+ * A method's name, and below it the phone it uses (masked) and the day it was added, each when
+ * the server says (nothing when it does not).
+ */
+function MethodName({ name, phone, added }: { name: string; phone: string | undefined; added: string | undefined }) {
   const t = useT();
   const language = useLanguage();
   return (
@@ -72,6 +76,11 @@ function MethodName({ name, added }: { name: string; added: string | undefined }
       <Text component="span" display="block" style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>
+      {phone && (
+        <Text component="span" display="block" size="sm" c="dimmed">
+          {t('mfa.methodPhone', { phone })}
+        </Text>
+      )}
       {added && (
         <Text component="span" display="block" size="sm" c="dimmed">
           {t('mfa.added', { date: formatAddedDate(added, language) })}
@@ -147,7 +156,7 @@ function MethodsTable({
           return (
             <Table.Tr key={row.key}>
               <Table.Td>
-                <MethodName name={name} added={addedOf(row, factors)} />
+                <MethodName name={name} phone={row.phone && maskPhone(row.phone)} added={addedOf(row, factors)} />
               </Table.Td>
               <Table.Td ta="right">
                 <RowControl row={row} name={name} editing={editing} busy={busy} onRemove={(factorId) => onRemove({ factorId, name })} />

@@ -51,7 +51,14 @@ interface WizardData {
   phone: {
     factorType: EnrollPhoneFactorRequestFactorType;
     provider: EnrollPhoneFactorRequestProvider;
-    texts: KindTexts & { send: MessageKey; sent: MessageKey; resend: MessageKey; resendWarning: MessageKey };
+    texts: KindTexts & {
+      send: MessageKey;
+      sent: MessageKey;
+      /** Where the code went: "We sent a code to {phone}." */
+      sentTo: MessageKey;
+      resend: MessageKey;
+      resendWarning: MessageKey;
+    };
     /** The number may carry an extension. */
     extension: boolean;
     /** A landline cannot receive the code. */
@@ -186,6 +193,7 @@ export const FACTOR_KINDS: readonly FactorKind[] = [
       intro: 'mfa.sms.intro',
       send: 'mfa.sms.send',
       sent: 'mfa.sms.sent',
+      sentTo: 'mfa.sms.sentTo',
       resend: 'mfa.sms.resend',
       resendWarning: 'mfa.sms.resendWarning',
       success: 'mfa.sms.success',
@@ -206,6 +214,7 @@ export const FACTOR_KINDS: readonly FactorKind[] = [
       intro: 'mfa.call.intro',
       send: 'mfa.call.send',
       sent: 'mfa.call.sent',
+      sentTo: 'mfa.call.sentTo',
       resend: 'mfa.call.resend',
       resendWarning: 'mfa.call.resendWarning',
       success: 'mfa.call.success',

@@ -81,6 +81,20 @@ describe('mfaRows', () => {
     expect(mfaRows([factor('sms', 'OKTA', 'ACTIVE')])[0]!.action.kind).toBe('setup');
   });
 
+  it('carries the number of each phone method set up, and of nothing else', () => {
+    const rows = mfaRows(example<FactorListResponse>('getFactors', 'full').factors);
+    expect(rows.filter((row) => row.phone).map((row) => [row.key, row.phone])).toEqual([
+      ['mfa.factor.sms', '+85291234567'],
+      ['mfa.factor.call', '+85221234567'],
+    ]);
+    const odd = [
+      factor('sms', 'OKTA', 'NOT_SETUP', { profile: { phoneNumber: '+85291234567' } }),
+      factor('call', 'OKTA', 'ACTIVE', { id: 'c1' }),
+      factor('push', 'OKTA', 'ACTIVE', { id: 'p1', profile: { phoneNumber: '+85291234567' } }),
+    ];
+    expect(mfaRows(odd).map((row) => row.phone)).toEqual([undefined, undefined, undefined]);
+  });
+
   it('is empty without factors', () => {
     expect(mfaRows([])).toEqual([]);
   });

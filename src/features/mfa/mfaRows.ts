@@ -7,6 +7,8 @@ export interface MfaRow {
   /** A kind's name, or a security key's own name. */
   name: Wording;
   enabled: boolean;
+  /** SMS and voice call set up: the number codes go to, as the server gives it (shown masked). */
+  phone?: string;
   /** Remove resets this factor; Set up opens its wizard. */
   action: { kind: 'remove'; factorId: string } | { kind: 'setup'; provider: Factor['provider']; factorType: Factor['factorType'] };
 }
@@ -17,7 +19,8 @@ const isActive = (factor: Factor) => factor.status === 'ACTIVE';
  * The MFA list: known factors in display order, unknown ones hidden, a kind hidden by another
  * that is present (Okta Verify's code by push), and each active factor of a row-per-factor kind
  * (security keys) on its own row, by its authenticator name (default 'Authenticator'), plus one
- * Set up row for another.
+ * Set up row for another. A phone method set up carries its number, so that someone with two
+ * phones knows which one it is.
  */
 export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
   const known = factors
@@ -49,11 +52,13 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
       rows.push({ key: `${kind.id}:setup`, name: { key: kind.name }, enabled: false, action: setup });
       continue;
     }
+    const phone = kind.wizard === 'phone' && isActive(factor) ? factor.profile?.phoneNumber : undefined;
     rows.push({
       key: kind.name,
       name: { key: kind.name },
       enabled: isActive(factor),
       action: isActive(factor) && factor.id ? { kind: 'remove', factorId: factor.id } : setup,
+      ...(phone ? { phone } : {}),
     });
   }
   return rows;

@@ -36,31 +36,37 @@ interface QuestionEditorProps {
 function QuestionEditor({ form, options, enrolled, saving, deleting, onSubmit, onDelete, onCancel }: QuestionEditorProps) {
   const t = useT();
   const busy = saving || deleting;
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <NativeSelect
-          label={t('question.question')}
-          data={options.map((o) => ({ value: o.question, label: o.questionText }))}
-          {...form.getInputProps('question')}
-          disabled={enrolled || busy}
-        />
-        {!enrolled && <PasswordInput label={t('question.answer')} autoComplete="off" {...form.getInputProps('answer')} disabled={busy} />}
-        <Group>
-          {enrolled ? (
-            <Button color="red.8" onClick={onDelete} loading={deleting}>
-              {t('question.delete')}
-            </Button>
-          ) : (
-            <Button type="submit" loading={saving}>
-              {t('question.save')}
-            </Button>
-          )}
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            {t('question.cancel')}
+  const editor = (
+    <Stack>
+      <NativeSelect
+        label={t('question.question')}
+        data={options.map((o) => ({ value: o.question, label: o.questionText }))}
+        {...form.getInputProps('question')}
+        disabled={enrolled || busy}
+      />
+      {!enrolled && <PasswordInput label={t('question.answer')} autoComplete="off" {...form.getInputProps('answer')} disabled={busy} />}
+      <Group>
+        {enrolled ? (
+          <Button color="red.8" onClick={onDelete} loading={deleting}>
+            {t('question.delete')}
           </Button>
-        </Group>
-      </Stack>
+        ) : (
+          <Button type="submit" loading={saving}>
+            {t('question.save')}
+          </Button>
+        )}
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          {t('question.cancel')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+  // An enrolled question is locked and can only be deleted: nothing to submit, so no form.
+  return enrolled ? (
+    editor
+  ) : (
+    <form onSubmit={onSubmit} noValidate>
+      {editor}
     </form>
   );
 }

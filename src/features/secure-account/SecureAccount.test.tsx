@@ -90,6 +90,8 @@ describe("This wasn't me", () => {
     const methods = step(/Review your sign-in methods/);
     const added = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date('2026-11-22T01:50:03.000Z'));
     expect(within(methods).getByRole('row', { name: new RegExp(`Authenticator Added ${added}`) })).toBeInTheDocument();
+    // Which phone each phone method is, masked, so that someone with two phones removes the right one.
+    expect(within(methods).getByRole('row', { name: /^SMS Authentication Phone: \+852 \*{4}4567 Added/ })).toBeInTheDocument();
     // Only methods set up are listed, each removable at once; nothing to set up here.
     expect(within(methods).queryByRole('button', { name: /^Set up/ })).not.toBeInTheDocument();
 

@@ -31,7 +31,7 @@ describe('securityOverview', () => {
     const overview = securityOverview({ factors: [sms, question], recoveryEmail: ' tm@example.com ', idps: [], providerLabel: label });
     expect(overview.wellProtected).toBe(true);
     expect(overview.items).toEqual([
-      { id: 'methods', done: true, text: 'overview.methods.one', vars: { count: 1 } },
+      { id: 'methods', done: true, text: 'overview.methods', vars: { count: 1 } },
       { id: 'recoveryEmail', done: true, text: 'overview.recovery.set', vars: { email: 'tm@example.com' } },
       { id: 'question', done: true, text: 'overview.question.set' },
       { id: 'identities', done: false, text: 'overview.identities.none', fix: { label: 'overview.identities.fix', focus: 'social-identities' } },

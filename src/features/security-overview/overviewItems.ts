@@ -46,7 +46,7 @@ export function securityOverview({
 
   const items: OverviewItem[] = [
     methods > 0
-      ? { id: 'methods', done: true, text: methods === 1 ? 'overview.methods.one' : 'overview.methods.many', vars: { count: methods } }
+      ? { id: 'methods', done: true, text: 'overview.methods', vars: { count: methods } }
       : { id: 'methods', done: false, text: 'overview.methods.none', fix: { label: 'overview.methods.fix', to: '/profile/mfa' } },
     hasEmail
       ? { id: 'recoveryEmail', done: true, text: 'overview.recovery.set', vars: { email: recoveryEmail!.trim() } }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 import { setLanguage } from '../../messages/i18n';
+import { LANGUAGES } from '../../messages/language';
 import { example } from '../../../tests/support/examples';
 import { ApiError } from './ApiError';
 import { createSession, userStorageKey } from '../auth/session';
@@ -95,7 +98,18 @@ describe('apiFetch', () => {
     void apiFetch('/api/v1/user/profile');
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(new Headers(calls[1]!.init.headers).get('Accept-Language')).toBe('zh-HK');
+    setLanguage('zh-CN');
+    void apiFetch('/api/v1/user/profile');
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(new Headers(calls[2]!.init.headers).get('Accept-Language')).toBe('zh-CN');
     calls.forEach((call) => call.resolve(json({})));
+  });
+
+  it('sends as Accept-Language only what openapi.yaml says it sends: every language of the portal', () => {
+    const { info } = parse(readFileSync('openapi.yaml', 'utf8')) as { info: { description: string } };
+    const paragraph = info.description.split(/\n\s*\n/).find((text) => text.includes('Accept-Language')) ?? '';
+    const named = [...paragraph.matchAll(/`([a-z]{2}(?:-[A-Z]{2})?)`/g)].map((match) => match[1]);
+    expect(named.sort()).toEqual([...LANGUAGES].sort());
   });
 
   it('never sends the token to the identity provider host', async () => {

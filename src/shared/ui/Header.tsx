@@ -98,8 +98,8 @@ export function Header() {
   const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : '';
 
   return (
-    <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+    <Box component="header" px="md" h="var(--portal-header-height)" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" h="100%">
         <UnstyledButton component={Link} to="/" aria-label={t('nav.home', { name: name || t('app.name') })}>
           <Group gap="xs" wrap="nowrap">
             <Logo />

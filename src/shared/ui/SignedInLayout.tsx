@@ -10,7 +10,15 @@ export function SignedInLayout() {
       <Header />
       <SessionWatch />
       {/* At least a screen tall: the footer starts below the fold and never jumps as a page fills. */}
-      <Container size="md" py="md" component="main" id="main" tabIndex={-1} mih="calc(100dvh - 3.75rem)" style={{ outline: 'none' }}>
+      <Container
+        size="md"
+        py="md"
+        component="main"
+        id="main"
+        tabIndex={-1}
+        mih="calc(100dvh - var(--portal-header-height))"
+        style={{ outline: 'none' }}
+      >
         <Outlet />
       </Container>
     </>

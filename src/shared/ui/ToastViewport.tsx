@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
+import { getDefaultZIndex } from '@mantine/core';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { t } from '../../messages/t';
 import { TOAST_LIMIT, toastKey, toastQueue, toastRole, type ToastRequest } from './toast';
+import classes from './ToastViewport.module.css';
 
 const AUTO_CLOSE_MS = 6000;
 
@@ -32,8 +34,14 @@ function show(request: ToastRequest) {
   });
 }
 
-/** Where toasts appear. Loaded with the first toast (see Toasts). */
+/**
+ * Toasts lie over the page and its modals, and under the header's open menu (a popover), so
+ * that a toast never hides the page a person goes to next.
+ */
+const LAYER = getDefaultZIndex('popover') - 1;
+
+/** Where toasts appear: top centre, below the header (ToastViewport.module.css). Loaded as the app first renders (see Toasts). */
 export default function ToastViewport() {
   useEffect(() => toastQueue.connect(show), []);
-  return <Notifications limit={TOAST_LIMIT} position="top-center" />;
+  return <Notifications limit={TOAST_LIMIT} position="top-center" classNames={{ root: classes.root }} zIndex={LAYER} />;
 }

@@ -39,6 +39,8 @@ describe('email wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(sends).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument());
+    // Sent again: the page still says where.
+    expect(screen.getByText('We sent a code to s******5@my.example.edu.hk.')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Verification code'), '246810');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

@@ -6,7 +6,7 @@ import { useT } from '../../../messages/t';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { toast } from '../../../shared/ui/toast';
 import type { FactorKindOf } from '../factorKinds';
-import { maskEmail } from '../maskEmail';
+import { maskEmail } from '../mask';
 import { CodeForm } from './CodeForm';
 import { emailWizardMachine } from './emailWizard.machine';
 import { factorApi } from './factorApi';

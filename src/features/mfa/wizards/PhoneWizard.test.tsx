@@ -67,6 +67,8 @@ describe('SMS wizard', () => {
 
     expect(await screen.findByRole('button', { name: 'Sent' })).toBeDisabled();
     expect(bodies).toEqual([{ factorType: 'sms', provider: 'OKTA', phoneNumber: '+85291234567' }]);
+    // Where the code went: the calling code and the last four digits.
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a code to +852 ****4567.');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('This field cannot be left blank')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Enter Code'), '123456');
@@ -106,6 +108,16 @@ describe('SMS wizard', () => {
     await user.type(screen.getByLabelText('Phone number'), '{Backspace}');
     await user.click(screen.getByRole('button', { name: 'Re-send code' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
+    await screen.findByRole('button', { name: 'Sent' });
+    expect(screen.getByText('We sent a code to +1 ******0100.')).toBeInTheDocument();
+
+    // Another number: the page names the one the latest code went to.
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '212 555 0123');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(await screen.findByText('We sent a code to +1 ******0123.')).toBeInTheDocument();
+    expect(screen.queryByText(/0100/)).not.toBeInTheDocument();
   });
 
   it('shows the banner when sending fails, keeping the number', async () => {
@@ -190,9 +202,23 @@ describe('voice call wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Call' }));
     expect(await screen.findByRole('button', { name: 'Calling' })).toBeDisabled();
     expect(bodies).toEqual([{ factorType: 'call', provider: 'OKTA', phoneNumber: '+12125550123', phoneExtension: '89' }]);
+    expect(screen.getByText('We are calling +1 ******0123, extension 89.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(30_500));
     expect(screen.getByRole('button', { name: 'Redial' })).toBeInTheDocument();
     expect(screen.getByText("Haven't received a voice call? To try again, click Redial.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Redial' }));
+    expect(await screen.findByRole('button', { name: 'Calling' })).toBeDisabled();
+    expect(bodies).toHaveLength(2);
+    expect(screen.getByText('We are calling +1 ******0123, extension 89.')).toBeInTheDocument();
+  });
+
+  it('says where the call goes in Simplified Chinese too', async () => {
+    recordEnrollments();
+    const { user } = await openSms('/profile/mfa/enroll/OKTA/call');
+    await user.type(screen.getByLabelText('Phone number'), '(212) 555-0123');
+    await act(() => setLanguage('zh-CN'));
+    await user.click(await screen.findByRole('button', { name: '呼叫' }));
+    expect(await screen.findByText('我们正在呼叫 +1 ******0123。')).toBeInTheDocument();
   });
 });
 

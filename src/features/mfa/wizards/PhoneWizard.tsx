@@ -6,9 +6,10 @@ import { messageOf } from '../../../shared/api/queryClient';
 import { useDraft } from '../../../shared/draft';
 import { checkPhone, countryChoices, countryName, DEFAULT_COUNTRY, dialCodeOf, isKnownCountry, type PhoneCheck } from '../countries';
 import type { FactorKindOf } from '../factorKinds';
+import { maskPhone } from '../mask';
 import { CodeForm } from './CodeForm';
 import { factorApi } from './factorApi';
-import { phoneWizardMachine, readPhoneDraft, sendButton, type PhoneTarget } from './phoneWizard.machine';
+import { phoneWizardMachine, readPhoneDraft, sendButton, type PhoneTarget, type Sent } from './phoneWizard.machine';
 import { useWizard } from './useWizard';
 import { WizardStep } from './WizardStep';
 
@@ -38,7 +39,25 @@ function SendButton({ button, kind }: { button: ReturnType<typeof sendButton>; k
       </Button>
     );
   }
-  return <Button disabled>{t(kind.texts.sent)}</Button>;
+  // Still the form's submit button, disabled: Enter in the number field sends nothing meanwhile.
+  return (
+    <Button type="submit" disabled>
+      {t(kind.texts.sent)}
+    </Button>
+  );
+}
+
+/** Where the code went (the number masked, the extension if any), said again with each send. */
+function SentTo({ sent, kind }: { sent: Sent; kind: FactorKindOf<'phone'> }) {
+  const t = useT();
+  const masked = maskPhone(sent.phoneNumber) ?? sent.phoneNumber;
+  const extension = kind.extension ? sent.to.extension.trim() : '';
+  const phone = extension ? t('mfa.phone.withExtension', { phone: masked, extension }) : masked;
+  return (
+    <Text role="status" mt="sm">
+      {t(kind.texts.sentTo, { phone })}
+    </Text>
+  );
 }
 
 /** Country, number and (for voice calls) extension. */
@@ -67,9 +86,12 @@ function PhoneFields({
         }}
         style={{ flex: '1 1 16rem' }}
       />
+      {/* A text field with the phone keypad: HTML allows the national number's autofill name
+          (tel-national) on text fields, not on type="tel". */}
       <TextInput
         label={t('mfa.phone.number')}
-        type="tel"
+        type="text"
+        inputMode="tel"
         autoComplete="tel-national"
         leftSection={<Text size="sm">+{dialCode}</Text>}
         leftSectionWidth={56}
@@ -145,6 +167,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
           <SendButton button={button} kind={kind} />
         </Group>
       </form>
+      {state.sent && <SentTo sent={state.sent} kind={kind} />}
       {button === 'resend' && (
         <Alert color="yellow" role="status">
           {t(kind.texts.resendWarning)}

@@ -46,7 +46,7 @@ function numberStep(state: PhoneState) {
 const hk: PhoneTarget = { country: 'HK', phone: '9123 4567', extension: '' };
 const send = (to = hk, phoneNumber = '+85291234567'): PhoneEvent => ({ type: 'send', to, phoneNumber });
 const answer = example<EnrollmentResponse>('enrollPhoneFactor', 'new-user');
-const sent: PhoneEvent = { type: 'sent', to: hk, answer };
+const sent: PhoneEvent = { type: 'sent', to: hk, phoneNumber: '+85291234567', answer };
 /** An answer as it may come over the wire, whatever the contract promises. */
 const withoutStatus: EnrollmentResponse = JSON.parse(JSON.stringify({ ...answer, status: undefined }));
 const typed = run(sms, sms.initial, { type: 'start' }).state;
@@ -77,7 +77,8 @@ describe('phone wizard machine', () => {
     expect(run(sms, sending.state, send()).state).toBe(sending.state);
     const done = reply(sms, sending, answer);
     expect(sendButton(numberStep(done.state), hk)).toBe('sent');
-    expect(numberStep(done.state).sent).toEqual({ to: hk, factorId: answer.id, resendDue: false });
+    // Where the code went, in E.164 as it was sent, for the page to say.
+    expect(numberStep(done.state).sent).toEqual({ to: hk, phoneNumber: '+85291234567', factorId: answer.id, resendDue: false });
     expect(done.commands).toEqual([{ type: 'startTimer', timer: 'resend', ms: PHONE_RESEND_AFTER_MS, event: { type: 'resendDue' } }]);
     expect(PHONE_RESEND_AFTER_MS).toBe(30_000);
   });
@@ -95,6 +96,12 @@ describe('phone wizard machine', () => {
     expect(run(sms, done, send()).commands).toEqual([]);
     expect(run(sms, done, send({ ...hk, phone: '9123 4568' }, '+85291234568')).commands).toMatchObject([{ type: 'call', call: 'enrollPhoneFactor' }]);
     expect(run(sms, done, { type: 'resendDue' }, send()).commands).toMatchObject([{ type: 'call', call: 'enrollPhoneFactor' }]);
+  });
+
+  it('remembers where the latest code went', () => {
+    const other: PhoneTarget = { ...hk, phone: '6123 4567' };
+    const resent = reply(sms, run(sms, typed, send(), sent, send(other, '+85261234567')), answer);
+    expect(numberStep(resent.state).sent).toMatchObject({ to: other, phoneNumber: '+85261234567' });
   });
 
   it('finishes at once when the server answers ACTIVE', () => {

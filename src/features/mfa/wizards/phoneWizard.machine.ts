@@ -13,9 +13,10 @@ export interface PhoneTarget {
   extension: string;
 }
 
-/** Where the code last went, and whether 30 s have passed since. */
+/** Where the code last went (as typed, and in E.164), and whether 30 s have passed since. */
 export interface Sent {
   to: PhoneTarget;
+  phoneNumber: string;
   factorId: string;
   resendDue: boolean;
 }
@@ -31,7 +32,7 @@ export type PhoneEvent =
   | { type: 'start' }
   /** The form's number, checked: `phoneNumber` is its E.164 form. */
   | { type: 'send'; to: PhoneTarget; phoneNumber: string }
-  | { type: 'sent'; to: PhoneTarget; answer: EnrollmentResponse }
+  | { type: 'sent'; to: PhoneTarget; phoneNumber: string; answer: EnrollmentResponse }
   | { type: 'sendFailed'; error: unknown }
   | { type: 'resendDue' }
   | { type: 'verify'; passCode: string }
@@ -54,7 +55,7 @@ export function phoneWizardMachine(kind: FactorKindOf<'phone'>, { restored = fal
       case 'send': {
         // Sent to this very number less than 30 s ago: the button reads Sent, and that is all.
         if (state.pending || sendButton(state, event.to) === 'sent') return stay(state);
-        const { to } = event;
+        const { to, phoneNumber } = event;
         const extension = to.extension.trim();
         return request(
           { ...state, banner: undefined },
@@ -62,10 +63,10 @@ export function phoneWizardMachine(kind: FactorKindOf<'phone'>, { restored = fal
           {
             factorType: kind.factorType,
             provider: kind.provider,
-            phoneNumber: event.phoneNumber,
+            phoneNumber,
             ...(kind.extension && extension ? { phoneExtension: extension } : {}),
           },
-          { done: (answer) => ({ type: 'sent', to, answer }), failed: (error) => ({ type: 'sendFailed', error }) },
+          { done: (answer) => ({ type: 'sent', to, phoneNumber, answer }), failed: (error) => ({ type: 'sendFailed', error }) },
         );
       }
       case 'sent': {
@@ -73,7 +74,7 @@ export function phoneWizardMachine(kind: FactorKindOf<'phone'>, { restored = fal
         if (answer.status === 'ACTIVE') return go({ ...state, pending: undefined }, { type: 'finish', message: kind.texts.success });
         if (!answer.id) return go({ ...state, pending: undefined, banner: {} });
         return go(
-          { ...state, pending: undefined, sent: { to: event.to, factorId: answer.id, resendDue: false } },
+          { ...state, pending: undefined, sent: { to: event.to, phoneNumber: event.phoneNumber, factorId: answer.id, resendDue: false } },
           { type: 'startTimer', timer: 'resend', ms: PHONE_RESEND_AFTER_MS, event: { type: 'resendDue' } },
         );
       }
