@@ -40,7 +40,7 @@ function show(request: ToastRequest) {
  */
 const LAYER = getDefaultZIndex('popover') - 1;
 
-/** Where toasts appear: top centre, below the header (ToastViewport.module.css). Loaded as the app first renders (see Toasts). */
+/** Where toasts appear: top centre, below the header (ToastViewport.module.css). Loaded once the page has painted (see Toasts). */
 export default function ToastViewport() {
   useEffect(() => toastQueue.connect(show), []);
   return <Notifications limit={TOAST_LIMIT} position="top-center" classNames={{ root: classes.root }} zIndex={LAYER} />;
