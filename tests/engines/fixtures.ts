@@ -1,5 +1,7 @@
 import { test as base, expect } from '@playwright/test';
-import { launch, type Context, type Engine, type EngineBrowser, type Tab } from './driver.ts';
+import { launchPuppeteer } from './puppeteer.ts';
+import type { Context, Engine, EngineBrowser, Tab } from './tab.ts';
+import { launchWebKit } from './webkit.ts';
 import { serve, served } from './ui.ts';
 
 /**
@@ -12,7 +14,7 @@ export const test = base.extend<{ profile: Context; tab: Tab }, { engine: Engine
   engine: ['chromium', { option: true, scope: 'worker' }],
   engineBrowser: [
     async ({ engine }, use) => {
-      const browser = await launch(engine);
+      const browser = await (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
       console.log(`${engine}: ${browser.version}`);
       await use(browser);
       await browser.close();
