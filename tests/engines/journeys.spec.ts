@@ -128,7 +128,7 @@ test('enrolls SMS with a United Kingdom number, sent in E.164', async ({ tab }) 
   // A UK mobile as people there type it, with its trunk 0.
   await fill(tab, { label: 'Phone number' }, '07400 123456');
   await click(tab, { role: 'button', name: 'Send Code' });
-  await expect.poll(async () => (await see(tab, { role: 'button', name: 'Sent' })).enabled).toBe(false);
+  await expect.poll(async () => (await see(tab, { role: 'button', name: 'Sent' })).enabled()).toBe(false);
   expect((await served()).bodies['/api/v1/user/factor/enroll/phone']).toEqual([
     { factorType: 'sms', provider: 'OKTA', phoneNumber: '+447400123456' },
   ]);

@@ -47,8 +47,8 @@ async function puppeteerTab(context: BrowserContext): Promise<Tab> {
   });
   page.on('pageerror', (error) => problems.push(String(error)));
   // A person acts in the tab in front (a tab in the background may not paint).
-  const control = async (element: ElementHandle): Promise<Control> => ({
-    enabled: await element.evaluate((node) => !(node as HTMLButtonElement).disabled),
+  const control = (element: ElementHandle): Control => ({
+    enabled: () => element.evaluate((node) => !(node as HTMLButtonElement).disabled),
     click: async () => void (await page.bringToFront(), await element.click()),
     fill: async (text) => void (await page.bringToFront(), await element.asLocator().fill(text)),
     async choose(option) {

@@ -18,7 +18,7 @@ export type Query = { role: 'heading' | 'button' | 'link' | 'combobox' | 'radio'
 
 /** An element found on the page. */
 export interface Control {
-  enabled: boolean;
+  enabled(): Promise<boolean>;
   click(): Promise<void>;
   /** Types into it, after emptying it. */
   fill(text: string): Promise<void>;

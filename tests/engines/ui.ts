@@ -31,7 +31,7 @@ export async function notSee(tab: Tab, query: Query) {
 export async function click(tab: Tab, query: Query) {
   await retry(async () => {
     const control = await tab.find(query);
-    expect(control?.enabled, `${describe(query)}, enabled`).toBe(true);
+    expect(await control?.enabled(), `${describe(query)}, enabled`).toBe(true);
     await control?.click();
   });
 }
