@@ -76,7 +76,8 @@ test('every page in English, Traditional Chinese and Simplified Chinese, with da
     for (const page of PAGES) {
       await tab.goto(`http://localhost:4173${page.path}`);
       await see(tab, heading(language.words[page.title]));
-      expect(await tab.evaluate<string>('() => document.title')).toContain(language.words[page.title]);
+      // The title follows the page's heading (set once the page has rendered).
+      await expect.poll(() => tab.evaluate<string>('() => document.title')).toContain(language.words[page.title]);
     }
     // The login history's first row, its time written the language's way (Intl).
     await seeText(tab, language.date, 'main');

@@ -26,7 +26,6 @@ async function puppeteerTab(context: BrowserContext): Promise<Tab> {
   page.setDefaultTimeout(10_000);
   await page.setViewport({ width: 1280, height: 800 });
   const problems: string[] = [];
-  await page.evaluateOnNewDocument(TESTING_LIBRARY);
   // An error logged as an object cannot be read once its page has gone (a logout, a reload):
   // the page logs its text with it.
   await page.evaluateOnNewDocument(() => {
@@ -63,7 +62,10 @@ async function puppeteerTab(context: BrowserContext): Promise<Tab> {
     url: async () => page.url(),
     evaluate: <T>(script: string, ...args: unknown[]) => page.evaluate(`(${script})(...${JSON.stringify(args)})`) as Promise<T>,
     async find(query) {
-      const found = await page.evaluateHandle(`(${queryInPage.toString()})(${JSON.stringify(query)})`);
+      // A page has Testing Library from the first query that finds it missing.
+      const script = `(${queryInPage.toString()})(${JSON.stringify(query)})`;
+      let found = await page.evaluateHandle(script);
+      if (!found.asElement() && (await found.jsonValue()) === 'missing') found = await page.evaluateHandle(`${TESTING_LIBRARY};\n${script}`);
       const element = found.asElement();
       return element ? control(element as ElementHandle) : null;
     },

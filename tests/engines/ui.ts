@@ -8,9 +8,10 @@ import type { Control, Query, Tab } from './tab.ts';
 
 export const IDP = 'http://localhost:9000';
 export const DEV_PASSWORD = 'portal-dev';
-const TIMEOUT = 10_000;
+/** Up to 10 s, like the end-to-end suite's expect, looking again every 50 ms. */
+const WAIT = { timeout: 10_000, intervals: [50] };
 
-const retry = (step: () => Promise<unknown>) => expect(step).toPass({ timeout: TIMEOUT, intervals: [100] });
+const retry = (step: () => Promise<unknown>) => expect(step).toPass(WAIT);
 const describe = (query: Query) => ('label' in query ? `the field "${query.label}"` : `the ${query.role} "${query.name}"`);
 
 /** The element the query finds, once there is one. */
@@ -62,7 +63,7 @@ export async function seeText(tab: Tab, text: string | RegExp, within = 'body') 
 
 /** Waits until the tab's address is this path of the app, or matches this pattern. */
 export async function expectUrl(tab: Tab, expected: string | RegExp) {
-  const address = expect.poll(() => tab.url(), { timeout: TIMEOUT, intervals: [100] });
+  const address = expect.poll(() => tab.url(), WAIT);
   await (typeof expected === 'string' ? address.toBe(`${APP_ORIGIN}${expected}`) : address.toMatch(expected));
 }
 
