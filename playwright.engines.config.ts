@@ -5,7 +5,7 @@ const CI = Boolean(process.env.CI);
 
 /**
  * The cross-engine suite (tests/engines): the journeys a person takes, in Chromium, Firefox and
- * WebKit, from Debian's packages (see tests/engines/driver.ts for how each is driven). Playwright
+ * WebKit, from Debian's packages (see tests/engines/tab.ts for how each is driven). Playwright
  * Test is the harness only: it starts the stack, runs one project per engine, so every result
  * and failure is named by its engine, and reports. Run `npm run build` first.
  */

@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { launch, type Context, type Engine, type EngineBrowser, type Tab } from './driver.ts';
+import type { Context, Engine, EngineBrowser, Tab } from './tab.ts';
 import { serve, served } from './ui.ts';
 
 /**
@@ -12,7 +12,9 @@ export const test = base.extend<{ profile: Context; tab: Tab }, { engine: Engine
   engine: ['chromium', { option: true, scope: 'worker' }],
   engineBrowser: [
     async ({ engine }, use) => {
-      const browser = await launch(engine);
+      // Each worker loads only the library that drives its engine.
+      const browser =
+        engine === 'webkit' ? await (await import('./webkit.ts')).launchWebKit() : await (await import('./puppeteer.ts')).launchPuppeteer(engine);
       console.log(`${engine}: ${browser.version}`);
       await use(browser);
       await browser.close();

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { en, type Catalogue } from '../../src/messages/en';
 import { zhCN } from '../../src/messages/zh-CN';
 import { zhHK } from '../../src/messages/zh-HK';
-import type { Tab } from './driver';
 import { expect, test } from './fixtures';
-import { choose, click, expectUrl, fill, heading, IDP, notSee, see, serve, served, signIn, waitFor } from './ui';
+import type { Tab } from './tab';
+import { choose, click, expectUrl, fill, heading, IDP, notSee, see, seeText, serve, served, signIn } from './ui';
 
 /** The built file of a route's page (names carry content hashes). */
 function routeChunk(route: string): string {
@@ -38,7 +38,8 @@ test('signs in through the identity provider and signs out', async ({ tab }) => 
   await signIn(tab, 'taiman.chan');
   await expectUrl(tab, '/profile/details');
   await see(tab, heading('Profile'));
-  expect((await see(tab, { role: 'link', name: /Home: Tai Man Chan/ })).text).toContain('Tai Man Chan');
+  await see(tab, { role: 'link', name: 'Home: Tai Man Chan' });
+  await seeText(tab, 'Tai Man Chan', 'header');
   // Tokens live in this tab's session storage, never in local storage.
   const stored = await tab.evaluate<{ session: string[]; local: string[] }>(
     '() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) })',
@@ -71,17 +72,15 @@ test('every page in English, Traditional Chinese and Simplified Chinese, with da
   await see(tab, heading(en['page.profile']));
   for (const language of LANGUAGES) {
     if (language.lang !== 'en') await click(tab, { role: 'button', name: language.switch });
-    await waitFor(
-      `<html lang="${language.lang}">`,
-      async () => (await tab.evaluate<string>('() => document.documentElement.lang')) === language.lang,
-    );
+    await expect.poll(() => tab.evaluate<string>('() => document.documentElement.lang')).toBe(language.lang);
     for (const page of PAGES) {
       await tab.goto(`http://localhost:4173${page.path}`);
       await see(tab, heading(language.words[page.title]));
-      expect(await tab.evaluate<string>('() => document.title')).toContain(language.words[page.title]);
+      // The title follows the page's heading (set once the page has rendered).
+      await expect.poll(() => tab.evaluate<string>('() => document.title')).toContain(language.words[page.title]);
     }
     // The login history's first row, its time written the language's way (Intl).
-    await see(tab, { text: language.date, within: 'main' });
+    await seeText(tab, language.date, 'main');
   }
 });
 
@@ -93,14 +92,14 @@ test('enrolls an authenticator app (a code)', async ({ tab }) => {
   await click(tab, { role: 'button', name: 'Next' });
   await click(tab, { role: 'radio', name: 'Android' });
   await click(tab, { role: 'button', name: 'Next' });
-  await see(tab, { role: 'img', name: /Barcode to scan/ });
+  await see(tab, { role: 'img', name: en['mfa.app.qrAlt'] });
   await click(tab, { role: 'button', name: "Can't scan?" });
-  await see(tab, { text: 'JBSWY3DPEHPK3PXP' });
+  await seeText(tab, 'JBSWY3DPEHPK3PXP');
   await click(tab, { role: 'button', name: 'Next' });
   await fill(tab, { label: 'Enter Code' }, '123456');
   await click(tab, { role: 'button', name: 'Verify' });
   await expectUrl(tab, '/profile/mfa');
-  await see(tab, { text: 'Activate OKTA verify successfully.' });
+  await seeText(tab, 'Activate OKTA verify successfully.');
   expect((await served()).bodies['/activate']).toEqual([{ passCode: '123456' }]);
 });
 
@@ -115,10 +114,10 @@ test('enrolls Okta Verify push (polled until the app answers)', async ({ tab }) 
   await signIn(tab, 'smwong25', '/profile/mfa/enroll/OKTA/push');
   await click(tab, { role: 'button', name: 'Setup' });
   await click(tab, { role: 'button', name: 'Next' });
-  await see(tab, { role: 'img', name: /Barcode to scan/ });
-  await waitFor('the second poll', async () => ((await served()).preferred['/activate/poll'] ?? 0) >= 2, 20_000);
+  await see(tab, { role: 'img', name: en['mfa.app.qrAlt'] });
+  await expect.poll(async () => (await served()).preferred['/activate/poll'] ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   await expectUrl(tab, '/profile/mfa');
-  await see(tab, { text: 'Activate Okta verify successfully.' });
+  await seeText(tab, 'Activate Okta verify successfully.');
 });
 
 test('enrolls SMS with a United Kingdom number, sent in E.164', async ({ tab }) => {
@@ -126,36 +125,36 @@ test('enrolls SMS with a United Kingdom number, sent in E.164', async ({ tab }) 
   await signIn(tab, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
   await click(tab, { role: 'button', name: 'Setup' });
   await choose(tab, { role: 'combobox', name: 'Country' }, 'United Kingdom (+44)');
-  await see(tab, { text: '+44' });
+  await seeText(tab, '+44');
   // A UK mobile as people there type it, with its trunk 0.
   await fill(tab, { label: 'Phone number' }, '07400 123456');
   await click(tab, { role: 'button', name: 'Send Code' });
-  await waitFor('the Sent button, disabled', async () => (await see(tab, { role: 'button', name: 'Sent' })).disabled);
+  await expect.poll(async () => (await see(tab, { role: 'button', name: 'Sent' })).enabled()).toBe(false);
   expect((await served()).bodies['/api/v1/user/factor/enroll/phone']).toEqual([
     { factorType: 'sms', provider: 'OKTA', phoneNumber: '+447400123456' },
   ]);
   await fill(tab, { label: 'Enter Code' }, '123456');
   await click(tab, { role: 'button', name: 'Verify' });
   await expectUrl(tab, '/profile/mfa');
-  await see(tab, { text: 'Activate sms successfully.' });
+  await seeText(tab, 'Activate sms successfully.');
 });
 
 test('changes the password: every rule is shown, then a valid one succeeds', async ({ tab }) => {
   await serve({ record: ['/api/v1/user/credential/password'] });
   await signIn(tab, 'smwong25', '/profile/password');
-  await see(tab, { text: 'At least 8 characters' });
+  await seeText(tab, 'At least 8 characters');
   await fill(tab, { label: 'Current password' }, 'old-secret');
   await fill(tab, { label: 'New password' }, 'wong');
   await fill(tab, { label: 'Confirm new password' }, 'wong!');
   await click(tab, { role: 'button', name: 'Change password' });
-  await see(tab, { text: 'New password needs at least one uppercase letter.' });
-  await see(tab, { text: "New password and Confirm New Password don't match." });
+  await seeText(tab, 'New password needs at least one uppercase letter.');
+  await seeText(tab, "New password and Confirm New Password don't match.");
 
   await fill(tab, { label: 'Current password' }, 'old-secret');
   await fill(tab, { label: 'New password' }, 'Blue-Harbour-42');
   await fill(tab, { label: 'Confirm new password' }, 'Blue-Harbour-42');
   await click(tab, { role: 'button', name: 'Change password' });
-  await see(tab, { text: 'Password changed successfully.' });
+  await seeText(tab, 'Password changed successfully.');
   await expectUrl(tab, '/profile/details');
   expect((await served()).bodies['/api/v1/user/credential/password']).toEqual([
     { password: 'old-secret', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42' },
@@ -168,7 +167,7 @@ test('links iAM Smart: a fresh sign-in, the confirmation, the link', async ({ ta
   await expectUrl(tab, '/profile/details');
   await click(tab, { role: 'button', name: 'Link iAM Smart' });
   // The identity provider asks for the password again before anything is linked.
-  await see(tab, { role: 'heading', name: 'University sign-in' });
+  await see(tab, heading('University sign-in'));
   await fill(tab, { label: 'Username' }, 'smwong25');
   await fill(tab, { label: 'Password' }, 'portal-dev');
   await click(tab, { role: 'button', name: 'Sign in' });
@@ -177,10 +176,10 @@ test('links iAM Smart: a fresh sign-in, the confirmation, the link', async ({ ta
   await see(tab, heading('Link iAM Smart to your account?'));
   expect((await served()).bodies['/api/v1/user/idps/0oa1smart']).toBeUndefined();
   // iAM Smart's token names no one: Link waits for the deliberate second step.
-  await click(tab, { label: 'I started this link myself, just now, and signed in to iAM Smart with my own account' });
+  await click(tab, { role: 'checkbox', name: 'I started this link myself, just now, and signed in to iAM Smart with my own account' });
   await click(tab, { role: 'button', name: 'Link' });
   await expectUrl(tab, '/idp/link/iamsmart/success');
-  await see(tab, { text: /^Link up Success - Now you can log on with iAM Smart/ });
+  await seeText(tab, /^Link up Success - Now you can log on with iAM Smart/);
   expect((await served()).bodies['/api/v1/user/idps/0oa1smart']).toEqual([{ externalId: 'ext-iamsmart-5566778899' }]);
   await expectUrl(tab, new RegExp(`^${IDP}/session/end`));
 });
@@ -235,7 +234,7 @@ test('a page file gone for good: one reload, then the translated error page and 
 
   await goToPreviousLogin(tab, zhHK);
   await see(tab, heading(zhHK['error.pageTitle']));
-  await see(tab, { text: zhHK['error.pageBody'] });
+  await seeText(tab, zhHK['error.pageBody']);
   expect((await served()).documents).toBe(1);
   await click(tab, { role: 'link', name: zhHK['notFound.back'] });
   await see(tab, heading(zhHK['page.profile']));

@@ -1,101 +1,73 @@
-// What the journeys do and check, in a person's terms, over the engine-neutral Tab: each waits
-// (up to 10 s, like the end-to-end suite's expect) and fails naming what it waited for.
-import { test } from '@playwright/test';
+// What the journeys do and check, in a person's terms, over the engine-neutral Tab. Each step is
+// tried again while the page renders or navigates (Playwright Test's toPass, up to 10 s like the
+// end-to-end suite's expect), and fails naming what it waited for.
+import { expect, test } from '@playwright/test';
 import { APP_ORIGIN } from '../../scripts/dev-stack.ts';
 import { CONTROL_PATH, ENGINE_HEADER, type EngineCounts, type EngineState } from './appServer.ts';
-import type { Tab } from './driver.ts';
-import { findInPage, optionValue, type Found, type PageQuery, type Pattern } from './inPage.ts';
+import type { Control, Query, Tab } from './tab.ts';
 
 export const IDP = 'http://localhost:9000';
 export const DEV_PASSWORD = 'portal-dev';
-const TIMEOUT = 10_000;
+/** Up to 10 s, like the end-to-end suite's expect, looking again every 50 ms. */
+const WAIT = { timeout: 10_000, intervals: [50] };
 
-/** A query as a person would say it; RegExp names and texts are allowed here. */
-export type Query = Omit<PageQuery, 'name' | 'text'> & { name?: string | RegExp; text?: string | RegExp };
+const retry = (step: () => Promise<unknown>) => expect(step).toPass(WAIT);
+const describe = (query: Query) => ('label' in query ? `the field "${query.label}"` : `the ${query.role} "${query.name}"`);
 
-const pattern = (value: string | RegExp | undefined): string | Pattern | undefined =>
-  value instanceof RegExp ? { source: value.source, flags: value.flags } : value;
-
-const describe = (query: Query) =>
-  [
-    query.role ?? (query.label !== undefined ? 'control' : 'text'),
-    query.level ? `level ${query.level}` : '',
-    query.name !== undefined ? `named ${String(query.name)}` : '',
-    query.label !== undefined ? `labelled "${query.label}"` : '',
-    query.text !== undefined ? `"${String(query.text)}"` : '',
-    query.within ? `within ${query.within}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
-let marks = 0;
-
-/** Polls `probe` until it answers something other than null/false; a page that is navigating is tried again. */
-export async function waitFor<T>(what: string | (() => string), probe: () => Promise<T | null | false>, timeout = TIMEOUT): Promise<T> {
-  const until = Date.now() + timeout;
-  let last: unknown;
-  for (;;) {
-    try {
-      const answer = await probe();
-      if (answer !== null && answer !== false) return answer;
-      last = undefined;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > until)
-      throw new Error(
-        `timed out after ${timeout} ms waiting for ${typeof what === 'string' ? what : what()}${last ? ` (last error: ${String(last)})` : ''}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The element the query finds, once there is one. */
+export async function see(tab: Tab, query: Query): Promise<Control> {
+  let found = null as Control | null;
+  await retry(async () => {
+    found = await tab.find(query);
+    expect(found, describe(query)).not.toBeNull();
+  });
+  return found as Control;
 }
 
-/** The visible element a query finds, once there is one. */
-export function see(tab: Tab, query: Query, timeout = TIMEOUT): Promise<Found> {
-  const sent: PageQuery = { ...query, name: pattern(query.name), text: pattern(query.text) };
-  return waitFor(describe(query), () => tab.evaluate<Found | null>(findInPage.toString(), sent, String((marks += 1))), timeout);
-}
-
-/** Waits until no visible element answers the query. */
+/** Waits until the query finds nothing. */
 export async function notSee(tab: Tab, query: Query) {
-  const sent: PageQuery = { ...query, name: pattern(query.name), text: pattern(query.text) };
-  await waitFor(`no ${describe(query)}`, async () => (await tab.evaluate<Found | null>(findInPage.toString(), sent, 'absent')) === null);
+  await retry(async () => expect(await tab.find(query), `no ${describe(query)}`).toBeNull());
 }
 
 export async function click(tab: Tab, query: Query) {
-  const found = await waitFor(`${describe(query)} to be enabled`, async () => {
-    const element = await see(tab, query);
-    return element.disabled ? null : element;
+  await retry(async () => {
+    const control = await tab.find(query);
+    expect(await control?.enabled(), `${describe(query)}, enabled`).toBe(true);
+    await control?.click();
   });
-  await tab.click(found.selector);
 }
 
 export async function fill(tab: Tab, query: Query, text: string) {
-  await tab.fill((await see(tab, query)).selector, text);
+  await (await see(tab, query)).fill(text);
 }
 
-/** Chooses the option of a select (found by the query) whose text is `label`. */
-export async function choose(tab: Tab, query: Query, label: string) {
-  const { selector } = await see(tab, query);
-  const value = await tab.evaluate<string | null>(optionValue.toString(), selector, label);
-  if (value === null) throw new Error(`no option "${label}" in ${describe(query)}`);
-  await tab.select(selector, value);
+/** Chooses the option of a select whose text is `option`. */
+export async function choose(tab: Tab, query: Query, option: string) {
+  await (await see(tab, query)).choose(option);
+}
+
+/** Whether a visible element in `within` shows this text (whitespace collapsed), or one matching the pattern. Runs in the page. */
+function shows(within: string, exact: string | null, source: string, flags: string): boolean {
+  return Array.from(document.querySelectorAll(`${within} *`)).some((element) => {
+    if (!(element instanceof HTMLElement) || !element.checkVisibility()) return false;
+    const text = element.innerText.replace(/\s+/g, ' ').trim();
+    return exact === null ? new RegExp(source, flags).test(text) : text === exact;
+  });
+}
+
+/** Waits until an element shows exactly this text, or a text matching this pattern. */
+export async function seeText(tab: Tab, text: string | RegExp, within = 'body') {
+  const [exact, source, flags] = typeof text === 'string' ? [text, '', ''] : [null, text.source, text.flags];
+  await retry(async () => expect(await tab.evaluate(shows.toString(), within, exact, source, flags), `the text ${String(text)}`).toBe(true));
 }
 
 /** Waits until the tab's address is this path of the app, or matches this pattern. */
 export async function expectUrl(tab: Tab, expected: string | RegExp) {
-  const wanted = typeof expected === 'string' ? `${APP_ORIGIN}${expected}` : expected;
-  let seen = '';
-  await waitFor(
-    () => `the address ${String(wanted)} (at ${seen || 'nothing yet'})`,
-    async () => {
-      seen = await tab.url();
-      return typeof wanted === 'string' ? seen === wanted : wanted.test(seen);
-    },
-  );
+  const address = expect.poll(() => tab.url(), WAIT);
+  await (typeof expected === 'string' ? address.toBe(`${APP_ORIGIN}${expected}`) : address.toMatch(expected));
 }
 
-export const heading = (name: string | RegExp): Query => ({ role: 'heading', level: 1, name });
+export const heading = (name: string): Query => ({ role: 'heading', name });
 
 /** Signs in on the identity provider's own login page (in whichever language it shows). */
 export async function signIn(tab: Tab, username: string, start = '/', words = { username: 'Username', password: 'Password', signIn: 'Sign in' }) {
