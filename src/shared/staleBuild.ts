@@ -7,7 +7,7 @@ import { RELOAD_MARKS_BUILD_KEY, RELOADED_FOR_KEY, ROUTER_RELOAD_PREFIX, routerR
  */
 
 let leaving = false;
-/** Whether the page is reloading: what fails meanwhile is not worth showing or reporting. */
+/** Whether the page is going away (it reloads, or a person leaves it): what fails meanwhile is not worth showing or reporting. */
 export const pageIsLeaving = () => leaving;
 
 const CHUNK_FAILURE =
@@ -75,12 +75,19 @@ export const forgetStaleReloadMarks = () => forgetOtherBuildsMarks(window.sessio
 
 /** In the browser: reloads once for a stale code file; true when the page is going away. */
 export function reloadForStaleBuild(error: unknown): boolean {
-  return reloadOnceFor(error, browserDeps());
+  return leaving || reloadOnceFor(error, browserDeps());
 }
 
-/** Vite announces a dynamic import whose files failed to load; the page reloads once instead of failing. */
+/**
+ * Vite announces a dynamic import whose files failed to load; the page reloads once instead of
+ * failing. Not when a person is leaving the page: Firefox stops the page's downloads as the next
+ * address starts loading and fails the code files still on their way, and a reload then would
+ * take the person back instead of where they were going.
+ */
 export function reloadOnStaleBuild() {
+  window.addEventListener('beforeunload', () => (leaving = true));
   window.addEventListener('vite:preloadError', (event) => {
+    if (leaving) return;
     if (reloadForStaleBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();
   });
 }

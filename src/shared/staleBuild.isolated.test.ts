@@ -1,0 +1,38 @@
+// Isolated: it adds listeners to the window and leaves the page "leaving".
+import { expect, it, vi } from 'vitest';
+import { RELOADED_FOR_KEY } from './storageKeys';
+
+/** Firefox's words for a code file it stopped fetching, or could not find. */
+const firefoxError = () => new TypeError('error loading dynamically imported module: https://portal.example/assets/ToastViewport-1a2b.js');
+
+/** Vite's announcement of a dynamic import that failed; answers whether the page took it over (to reload). */
+function importFails(): boolean {
+  const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: firefoxError() });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+async function freshPage() {
+  vi.resetModules();
+  sessionStorage.clear();
+  const staleBuild = await import('./staleBuild');
+  staleBuild.reloadOnStaleBuild();
+  return staleBuild;
+}
+
+it('reloads once for a code file that will not load while the person stays', async () => {
+  await freshPage();
+  expect(importFails()).toBe(true);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
+});
+
+it('does not reload for one that fails as the person leaves: the next page comes instead', async () => {
+  const { pageIsLeaving, reloadForStaleBuild } = await freshPage();
+  window.dispatchEvent(new Event('beforeunload'));
+  expect(importFails()).toBe(false);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toBeNull();
+  // The page's own catch (a boundary) shows nothing either: the page is going away.
+  expect(reloadForStaleBuild(firefoxError())).toBe(true);
+  expect(pageIsLeaving()).toBe(true);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toBeNull();
+});
