@@ -13,10 +13,10 @@ import { FIRST_PAGE, routeSizes } from './bundle-sizes.ts';
 const TODAY = {
   firstCode: 6.3,
   leaving: 23.5,
-  firstPageJs: 151.7,
+  firstPageJs: 152.1,
   firstPageCss: 8.2,
   route: 24.3,
-  onDemand: 67.6,
+  onDemand: 68.2,
 };
 const HEADROOM = 1.03;
 const BUDGETS = Object.fromEntries(Object.entries(TODAY).map(([key, kb]) => [key, kb * 1024 * HEADROOM])) as Record<keyof typeof TODAY, number>;
