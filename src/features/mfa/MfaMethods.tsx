@@ -32,7 +32,8 @@ function RowControl({
   const { action } = row;
   if (!editing) {
     return (
-      <Badge color={row.enabled ? 'var(--portal-status-on)' : 'var(--portal-status-off)'} variant="outline" tt="none">
+      // Its whole word, not "Enab…": the method's name is the column that wraps on a phone.
+      <Badge color={row.enabled ? 'var(--portal-status-on)' : 'var(--portal-status-off)'} variant="outline" tt="none" miw="max-content">
         {row.enabled ? t('mfa.enabled') : t('mfa.disabled')}
       </Badge>
     );
