@@ -45,7 +45,8 @@ function start() {
   // The page renders once, with its data: the route's loaders (its API calls among them) run
   // first, and the render is a transition, which React splits into short tasks. A load that
   // takes longer than a second renders meanwhile, with the router's waiting state. The load
-  // starts in a task of its own, after the router's creation (docs/performance.md, long tasks).
+  // starts in a task of its own, after the router's creation (docs/performance.md, "What keeps
+  // the first page fast").
   const loaded = new Promise((resolve) => setTimeout(resolve)).then(() => router.load()).catch(console.error);
   void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
     startTransition(() =>
