@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { APP_ENTRY, chunkGroups } from './vite-plugins/chunk-groups.ts';
 import { checkedConfig } from './vite-plugins/config-check.ts';
+import { compileHints } from './vite-plugins/compile-hints.ts';
 import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts';
 import { mantineStyles } from './vite-plugins/mantine-styles.ts';
 import { securityHeaders } from './deploy/headers.ts';
@@ -55,6 +56,8 @@ export default defineConfig({
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),
     prefetchApp(),
+    // The app's file (the `app` entry below) compiled as it loads (vite-plugins/compile-hints.ts).
+    compileHints('app'),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.
     mockExamples(process.env),
     checkedConfig(),
