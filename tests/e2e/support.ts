@@ -26,6 +26,16 @@ export function watchConsole(page: Page): string[] {
 
 /** No WCAG violation that axe can find on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // The page as it settles: an opening dialog fades in (200 ms), and until then its colours are
+  // blended with what lies under it. Endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Only violations are asserted: axe then skips writing out every passing element.
   const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   // Each violation with where it is and axe's own explanation (for contrast: the two colours).
