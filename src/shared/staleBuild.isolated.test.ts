@@ -36,3 +36,12 @@ it('does not reload for one that fails as the person leaves: the next page comes
   expect(pageIsLeaving()).toBe(true);
   expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toBeNull();
 });
+
+it('reloads again once the person comes back to the page the browser kept (back, forward)', async () => {
+  const { pageIsLeaving } = await freshPage();
+  window.dispatchEvent(new Event('beforeunload'));
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  expect(pageIsLeaving()).toBe(false);
+  expect(importFails()).toBe(true);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
+});

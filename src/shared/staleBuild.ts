@@ -86,6 +86,10 @@ export function reloadForStaleBuild(error: unknown): boolean {
  */
 export function reloadOnStaleBuild() {
   window.addEventListener('beforeunload', () => (leaving = true));
+  // A page the browser kept and shows again (back, forward) is here once more.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) leaving = false;
+  });
   window.addEventListener('vite:preloadError', (event) => {
     if (leaving) return;
     if (reloadForStaleBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();

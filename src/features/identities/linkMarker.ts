@@ -63,6 +63,12 @@ export function writeLinkState(state: LinkState, local: Storage = window.localSt
   local.setItem(LINK_STATE_KEY, encodeLinkState(state));
 }
 
+/** Whether local storage holds anything but the normal state: a marker, or a value no attempt reads. */
+export function markerStored(local: Storage = window.localStorage): boolean {
+  const raw = local.getItem(LINK_STATE_KEY);
+  return raw !== null && raw !== encodeLinkState(NORMAL_STATE);
+}
+
 /** Back to normal: the attempt is over (done, declined, refused or expired), here and for every tab. */
 export function discardLinkAttempt({ local = window.localStorage, session = window.sessionStorage }: { local?: Storage; session?: Storage } = {}) {
   writeLinkState(NORMAL_STATE, local);
@@ -83,7 +89,7 @@ export function purgeExpiredLinkAttempt({ local = window.localStorage, session =
     if (raw !== encodeLinkState(state)) writeLinkState(state, local);
     return;
   }
-  if (raw !== null && raw !== encodeLinkState(NORMAL_STATE)) writeLinkState(NORMAL_STATE, local);
+  if (markerStored(local)) writeLinkState(NORMAL_STATE, local);
   session.removeItem(LINK_TAB_KEY);
   session.removeItem(LINK_TICKET_KEY);
 }

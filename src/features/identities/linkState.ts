@@ -3,13 +3,13 @@ import type { SignInResult } from '../../shared/auth/auth';
 import { isOwnSignInState } from '../../shared/auth/signInRequest';
 import { isSocialProvider } from '../../shared/socialProviders';
 import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './externalName';
-import { JUST_LINKED_KEY, LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
+import { JUST_LINKED_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
 import {
   discardLinkAttempt,
-  encodeLinkState,
   isExpired,
   isNonce,
   LINK_ATTEMPT_TTL_MS,
+  markerStored,
   readLinkState,
   writeLinkState,
   type LinkState,
@@ -205,8 +205,7 @@ export function linkTicket(session: Storage = window.sessionStorage): string | u
 
 /** Whether anything but the normal state is stored: an attempt (this tab's or not), or a value no attempt reads. */
 function linkAttemptStored({ local, session }: Required<Stores>): boolean {
-  const raw = local.getItem(LINK_STATE_KEY);
-  return (raw !== null && raw !== encodeLinkState({ mode: 'normal' })) || session.getItem(LINK_TAB_KEY) !== null;
+  return markerStored(local) || session.getItem(LINK_TAB_KEY) !== null;
 }
 
 /** Set by the tab that has just made a link, for its success page (and only it) to go on to sign out. */

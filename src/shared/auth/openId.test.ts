@@ -57,6 +57,8 @@ describe('createOpenId', () => {
     expect(await stateOf({ byPerson: true, link: 'n0nce-0123456789abcdef' })).not.toHaveProperty('byPerson');
     expect(await stateOf({ byPerson: true, maxAge: 300 })).not.toHaveProperty('byPerson');
     expect(await stateOf({ byPerson: true, acrValues: 'mfa' })).not.toHaveProperty('byPerson');
+    // An empty acr_values (a crafted challenge) asks for nothing: no step-up, whose completion would be unchecked.
+    expect(await stateOf({ returnTo: '/profile', byPerson: true, acrValues: '' })).toEqual({ returnTo: '/profile', startedAt: 1234, byPerson: true });
   });
 
   it('leaves in place of the current history entry when asked to (the first code), and in the language given', async () => {

@@ -144,7 +144,7 @@ async function atMostLeaveWait(ready: Promise<unknown>): Promise<void> {
 
 /** The parameters of the authorization request, and the state that comes back with its callback. */
 function signInRequest({ returnTo, scope, link, maxAge, acrValues, replace, byPerson }: SignInOptions, startedAt: number, language: string) {
-  const stepUp = (maxAge !== undefined || acrValues !== undefined) && !link;
+  const stepUp = (maxAge !== undefined || Boolean(acrValues)) && !link;
   const state: SignInState = {
     returnTo: safeReturnPath(returnTo),
     startedAt,
