@@ -24,18 +24,24 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** No WCAG violation that axe can find on the page as it is now. */
-export async function expectNoAxeViolations(page: Page) {
-  // The page as it settles: an opening dialog fades in (200 ms), and until then its colours are
-  // blended with what lies under it. Endless animations (a spinner) are not waited for.
+/**
+ * Waits until the page's running animations have ended (an opening dialog fades in for 200 ms).
+ * Endless or paused animations (a spinner) are not waited for.
+ */
+async function settled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** No WCAG violation that axe can find on the page once its animations have ended (until then, colours are blended). */
+export async function expectNoAxeViolations(page: Page) {
+  await settled(page);
   // Only violations are asserted: axe then skips writing out every passing element.
   const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   // Each violation with where it is and axe's own explanation (for contrast: the two colours).

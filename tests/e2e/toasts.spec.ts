@@ -40,8 +40,19 @@ for (const size of [
     await signIn(page, 'taiman.chan', '/profile/details');
     const toast = page.getByRole('alert').filter({ hasText: MESSAGE });
     await expect(toast).toBeVisible();
-    // Its entrance is animated: measure where it comes to rest.
-    await expect.poll(async () => (await box(toast)).y, { intervals: [100, 250, 500] }).toBe((await box(toast)).y);
+    // Its entrance is animated: measure where it comes to rest (the same place twice running).
+    let last = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const { y } = await box(toast);
+          const still = y === last;
+          last = y;
+          return still;
+        },
+        { intervals: [100, 250, 500] },
+      )
+      .toBe(true);
 
     const header = await box(page.getByRole('banner'));
     const shown = await box(toast);
