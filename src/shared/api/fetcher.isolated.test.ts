@@ -1,3 +1,5 @@
+// Isolated: it counts the requests in flight of the fetcher's one limiter, which every component
+// test that fetches shares within a worker (one left pending elsewhere took a slot in CI).
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
