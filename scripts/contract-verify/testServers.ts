@@ -3,19 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { freePort } from './prism.ts';
 
 const children: ChildProcess[] = [];
 const servers: Server[] = [];
-
-/** A port no one holds right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Prism's mock of the repository's contract, once it answers HTTP. */
 export async function startMock(): Promise<string> {

@@ -4,7 +4,8 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, json, runCommand, serve, startMock, stopAll } from './testServers.ts';
+import { freePort } from './prism.ts';
+import { json, runCommand, serve, startMock, stopAll } from './testServers.ts';
 
 // The port the verifier used to take by default: a server there must not be mistaken for Prism.
 const OLD_DEFAULT_PORT = 4320;
