@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { readStoredAttempt, type LinkAttempt } from '../../src/features/identities/linkState';
 import { server } from './server';
 
 /** The dev identity provider's sign-in and sign-out pages, as config.json names them. */
@@ -33,4 +34,10 @@ export function recordLinks(): unknown[] {
     ),
   );
   return linked;
+}
+
+/** This tab's link attempt as stored, whatever its step or age; undefined without one. */
+export function readLinkAttempt(): LinkAttempt | undefined {
+  const { marker, tab } = readStoredAttempt();
+  return marker.mode === 'startLinkIdp' && tab?.nonce === marker.nonce ? { ...tab, createdAt: marker.createdAt } : undefined;
 }

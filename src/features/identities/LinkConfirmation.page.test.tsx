@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
 import { LINK_TAB_KEY } from '../../shared/storageKeys';
 import { example } from '../../../tests/support/examples';
-import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, recordLinks } from '../../../tests/support/linking';
+import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, readLinkAttempt, recordLinks } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { encodeLinkState, readLinkState } from './linkMarker';
-import { LINK_ATTEMPT_TTL_MS, readLinkAttempt, settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
+import { LINK_ATTEMPT_TTL_MS } from './linkMarker';
+import { settleLinkAfterSignIn, startLinkAttempt, type LinkDetails } from './linkState';
 
 const STEP_UP = 'Bearer error="insufficient_user_authentication", max_age=300';
 

@@ -2,11 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { example } from '../../../tests/support/examples';
-import { CENTRAL_SIGN_IN, ownSignInState } from '../../../tests/support/linking';
+import { CENTRAL_SIGN_IN, ownSignInState, readLinkAttempt } from '../../../tests/support/linking';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 import { readLinkState } from './linkMarker';
-import { readLinkAttempt } from './linkState';
 
 /** The state of a sign-in this tab's person started themselves (with no session, or from the session dialog). */
 const personsSignIn = (id?: string, ageSeconds = 0) => ownSignInState(id, { data: { byPerson: true }, ageSeconds });

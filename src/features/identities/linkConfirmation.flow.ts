@@ -6,7 +6,8 @@ import { t, type MessageKey } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityRows';
-import { discardLinkAttempt, markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
+import { discardLinkAttempt } from './linkMarker';
+import { markJustLinked, saveLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
 
 /**
  * What /profile shows for a link attempt that this tab's sign-in has just carried:

@@ -64,14 +64,18 @@ export function writeLinkState(state: LinkState, local: Storage = window.localSt
 }
 
 /** Whether local storage holds anything but the normal state: a marker, or a value no attempt reads. */
-export function markerStored(local: Storage = window.localStorage): boolean {
+function markerStored(local: Storage = window.localStorage): boolean {
   const raw = local.getItem(LINK_STATE_KEY);
   return raw !== null && raw !== encodeLinkState(NORMAL_STATE);
 }
 
-/** Back to normal: the attempt is over (done, declined, refused or expired), here and for every tab. */
+/**
+ * Back to normal: the attempt is over (done, declined, refused or expired), here and for every
+ * tab. Local storage is written only when it holds something else: every sign-in comes here, and
+ * a write would wake every other tab's storage listener for nothing.
+ */
 export function discardLinkAttempt({ local = window.localStorage, session = window.sessionStorage }: { local?: Storage; session?: Storage } = {}) {
-  writeLinkState(NORMAL_STATE, local);
+  if (markerStored(local)) writeLinkState(NORMAL_STATE, local);
   session.removeItem(LINK_TAB_KEY);
   session.removeItem(LINK_TICKET_KEY);
 }
@@ -89,7 +93,5 @@ export function purgeExpiredLinkAttempt({ local = window.localStorage, session =
     if (raw !== encodeLinkState(state)) writeLinkState(state, local);
     return;
   }
-  if (markerStored(local)) writeLinkState(NORMAL_STATE, local);
-  session.removeItem(LINK_TAB_KEY);
-  session.removeItem(LINK_TICKET_KEY);
+  discardLinkAttempt({ local, session });
 }

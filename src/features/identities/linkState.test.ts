@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ownSignInState } from '../../../tests/support/linking';
+import { ownSignInState, readLinkAttempt } from '../../../tests/support/linking';
 import { LINK_TAB_KEY } from '../../shared/storageKeys';
 import { encodeLinkState, readLinkState } from './linkMarker';
 import {
   checkAttempt,
   createNonce,
   decodeTabPart,
-  LINK_ATTEMPT_TTL_MS,
   markJustLinked,
   mayBeginAtSignInPage,
-  readLinkAttempt,
   settleLinkAfterSignIn,
   startLinkAttempt,
   takeJustLinked,
@@ -18,6 +16,7 @@ import {
   type StoredAttempt,
   type TabPart,
 } from './linkState';
+import { LINK_ATTEMPT_TTL_MS } from './linkMarker';
 
 const NONCE = 'n0nce-0123456789abcdef';
 const T0 = 1_800_000_000_000;

@@ -4,18 +4,7 @@ import { isOwnSignInState } from '../../shared/auth/signInRequest';
 import { isSocialProvider } from '../../shared/socialProviders';
 import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './externalName';
 import { JUST_LINKED_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
-import {
-  discardLinkAttempt,
-  isExpired,
-  isNonce,
-  LINK_ATTEMPT_TTL_MS,
-  markerStored,
-  readLinkState,
-  writeLinkState,
-  type LinkState,
-} from './linkMarker';
-
-export { discardLinkAttempt, LINK_ATTEMPT_TTL_MS } from './linkMarker';
+import { discardLinkAttempt, isExpired, isNonce, LINK_ATTEMPT_TTL_MS, readLinkState, writeLinkState, type LinkState } from './linkMarker';
 
 export interface LinkDetails {
   idpId?: string;
@@ -156,12 +145,6 @@ export function readStoredAttempt({ local = window.localStorage, session = windo
   return { marker: readLinkState(local), tab: decodeTabPart(session.getItem(LINK_TAB_KEY)) };
 }
 
-/** This tab's attempt as stored, whatever its step or age; undefined without one. */
-export function readLinkAttempt(stores: Stores = {}): LinkAttempt | undefined {
-  const { marker, tab } = readStoredAttempt(stores);
-  return marker.mode === 'startLinkIdp' && tab?.nonce === marker.nonce ? { ...tab, createdAt: marker.createdAt } : undefined;
-}
-
 /** Stores an attempt (a new one, or one moved on to its next step with what that step learnt). */
 export function saveLinkAttempt({ createdAt, ...tab }: LinkAttempt, { local = window.localStorage, session = window.sessionStorage }: Stores = {}) {
   writeLinkState({ mode: 'startLinkIdp', nonce: tab.nonce, createdAt }, local);
@@ -203,11 +186,6 @@ export function linkTicket(session: Storage = window.sessionStorage): string | u
   return session.getItem(LINK_TICKET_KEY) ?? undefined;
 }
 
-/** Whether anything but the normal state is stored: an attempt (this tab's or not), or a value no attempt reads. */
-function linkAttemptStored({ local, session }: Required<Stores>): boolean {
-  return markerStored(local) || session.getItem(LINK_TAB_KEY) !== null;
-}
-
 /** Set by the tab that has just made a link, for its success page (and only it) to go on to sign out. */
 export function markJustLinked(provider: SocialProvider, session: Storage = window.sessionStorage): void {
   session.setItem(JUST_LINKED_KEY, provider);
@@ -230,7 +208,7 @@ export function settleLinkAfterSignIn(
   { now = Date.now(), local = window.localStorage, session = window.sessionStorage }: { now?: number } & Stores = {},
 ): { to: string; refused?: AttemptRefusal } {
   if (signIn.link === undefined) {
-    if (linkAttemptStored({ local, session })) discardLinkAttempt({ local, session });
+    discardLinkAttempt({ local, session });
     return { to: signIn.returnTo };
   }
   const result = checkAttempt(readStoredAttempt({ local, session }), { now, phase: 'sign-in', signInNonce: signIn.link, subject: signIn.subject });

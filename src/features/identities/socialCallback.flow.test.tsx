@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/browser';
 import { LINK_TAB_KEY } from '../../shared/storageKeys';
 import { example } from '../../../tests/support/examples';
-import { CENTRAL_SIGN_IN, token } from '../../../tests/support/linking';
+import { CENTRAL_SIGN_IN, readLinkAttempt, token } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { LINK_ATTEMPT_TTL_MS, readLinkAttempt, startLinkAttempt, type LinkDetails } from './linkState';
+import { LINK_ATTEMPT_TTL_MS } from './linkMarker';
+import { startLinkAttempt, type LinkDetails } from './linkState';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -7,7 +7,7 @@ import type { LinkedIdentitiesResponse, ProfileResponse } from '../../../generat
 import { example } from '../../../tests/support/examples';
 import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
-import { readLinkAttempt } from '../identities/linkState';
+import { readLinkAttempt } from '../../../tests/support/linking';
 
 function detail(label: string) {
   const term = screen.getByText(label, { selector: 'dt' });
