@@ -21,8 +21,8 @@ if (!root) throw new Error('index.html has no #root element');
 // A tab left open across a release reloads once for a code file that is gone.
 reloadOnStaleBuild();
 
-/** How long the first render waits for the page's loaders (the router's own default wait before a waiting state). */
-const FIRST_RENDER_WAIT_MS = 1000;
+/** TanStack Router's default wait before it shows a waiting state (its `defaultPendingMs`). */
+const ROUTER_PENDING_MS = 1000;
 
 function start() {
   // A link attempt left past its 10 minutes (a tab closed mid-link, a browser restarted) goes
@@ -48,7 +48,7 @@ function start() {
   // starts in a task of its own, after the router's creation (docs/performance.md, "What keeps
   // the first page fast").
   const loaded = new Promise((resolve) => setTimeout(resolve)).then(() => router.load()).catch(console.error);
-  void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+  void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, router.options.defaultPendingMs ?? ROUTER_PENDING_MS))]).then(() =>
     startTransition(() =>
       createRoot(root!).render(
         <StrictMode>

@@ -172,7 +172,7 @@ export const en = {
   'identities.source.none': '{provider} gives the portal only an anonymous number for this account, so it cannot be shown here.',
   'identities.externalUnknown': 'Cannot be shown',
   'identities.beganAtSignInPage':
-    'This link was started at the university sign-in page at {time}, not from your profile. If you did not start it there yourself, choose This is not me.',
+    'This link was started at the university sign-in page at {time}, not from your profile. If you did not start it there yourself, choose "This is not me".',
   'identities.compatibilityForms': 'This name is written with full-width or other look-alike forms of letters, as names made to imitate another are.',
   'identities.mixedScripts': 'This name mixes letters of different writing systems, as names made to imitate another do.',
   'identities.unnamedWarningTitle': 'Check before you link',

@@ -51,7 +51,7 @@ describe('confirming a link at /profile', () => {
     server.use(http.get('*/api/v1/user/idps', () => HttpResponse.json(example('getLinkedIdentities', 'new-user'))));
     renderRoute('/profile');
     expect(await screen.findByTestId('link-began')).toHaveTextContent(
-      'This link was started at the university sign-in page at 2:02 PM, not from your profile. If you did not start it there yourself, choose This is not me.',
+      'This link was started at the university sign-in page at 2:02 PM, not from your profile. If you did not start it there yourself, choose "This is not me".',
     );
   });
 

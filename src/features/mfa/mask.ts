@@ -19,8 +19,11 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * The country calling codes of two digits (ITU-T E.164). Codes never begin with one another,
- * 1 and 7 are the only codes of one digit, and every code not listed here has three.
+ * The country calling codes of two digits (ITU-T E.164). Codes never begin with one another, 1
+ * and 7 are the only codes of one digit, and every code not listed here has three.
+ * libphonenumber-js knows them too, but with its numbering metadata (about 48 KB, see
+ * docs/performance.md, "Deliberate splits"), which only the phone wizard loads; the MFA list and
+ * the guide mask numbers without it.
  */
 const TWO_DIGIT_CALLING_CODES = new Set([
   '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53', '54',
