@@ -12,16 +12,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, ProxyOptions } from 'vite';
 import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
+import { isLoopbackHost } from '../src/shared/config.ts';
 import { preferFor } from './persona.ts';
 import { contractOperations, operationFor } from './state.ts';
 
 /** How long a "slow" answer waits before it goes to the mock. */
 export const SLOW_MS = 3000;
 export const EXAMPLES_PATH = '/__mock/examples';
-
-/** localhost (and its subdomains), 127.0.0.0/8 or ::1: this machine. */
-const isLoopbackHost = (host: string) =>
-  host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 
 /** /api for the dev and preview servers: the mock with its persona, or the backend API_TARGET names. */
 export function apiProxyFor(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {

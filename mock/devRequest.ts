@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Where `npm start` serves the portal (vite.config.ts: port 5173, strictPort). */
-export const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
 /**
  * Whether a request that changes something may: its body is JSON (`Content-Type:

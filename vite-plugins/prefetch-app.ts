@@ -21,10 +21,11 @@ function isModule(id: string, module: string): boolean {
 }
 
 /**
- * The files the given modules need, in load order (a module named up to a query's `=` is any
- * module of that file with that query: the router plugin names a route's split part after
- * what it holds, `callback.tsx?tsr-split=component---loader`): for each, the chunk that holds it and the
- * chunks that one imports (transitively); then their CSS.
+ * The files the given modules need, in load order: for each, the chunk that holds it and the
+ * chunks that one imports (transitively); then their CSS. A module named up to a query's `=` is
+ * any module of that file with that query: the router plugin names a route's split part after
+ * what it holds (`callback.tsx?tsr-split=loader` under vite.config.ts's `splitBehavior` today),
+ * so a change of that grouping does not break this list.
  */
 export function appFiles(bundle: Record<string, { type: string }>, modules: readonly string[]): { scripts: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((output): output is ChunkInfo => output.type === 'chunk');

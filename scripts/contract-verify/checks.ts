@@ -25,7 +25,7 @@ export interface Planned {
   declared: string[];
 }
 
-export function exampleOf(spec: Node, thing: Node): unknown {
+function exampleOf(spec: Node, thing: Node): unknown {
   if (!thing) return undefined;
   if (thing.example !== undefined) return thing.example;
   const named: Node = thing.examples && Object.values(thing.examples)[0];

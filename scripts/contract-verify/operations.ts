@@ -19,7 +19,7 @@ export const DATA_FLAGS = {
   'new-password': 'the new password',
   code: 'an authorization code from the provider',
 } as const;
-export type DataFlag = keyof typeof DATA_FLAGS;
+type DataFlag = keyof typeof DATA_FLAGS;
 export type Data = Partial<Record<DataFlag, string>>;
 
 interface Mutation {

@@ -65,14 +65,6 @@ describe('the packed verifier (what backend teams get)', () => {
     }
   });
 
-  it('is made of modules of at most 300 lines each', () => {
-    const modules = readdirSync(join(unpacked, 'package')).filter((name) => name.endsWith('.js'));
-    for (const name of modules) {
-      const lines = readFileSync(join('scripts/contract-verify', name.replace(/\.js$/, '.ts')), 'utf8').split('\n').length;
-      expect({ name, lines: Math.min(lines, 300) }).toEqual({ name, lines });
-    }
-  });
-
   // docs/contract.md's command as written, with the mock for the backend: a folder that holds the
   // tarball alone, a PATH with only node, npx and the shell npx runs commands with, the token in
   // its variable. npm takes every package from its cache (the one `npm ci` filled; the shrinkwrap
