@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { expect } from './fixtures';
-import { DEV_PASSWORD, IDP, signIn } from './support';
+import { expect, watchContract } from './fixtures';
+import { IDP, signIn, signInOnIdp } from './support';
 
 /**
  * The attacker's table, shared by the attacks*.spec.ts files (one file per group of findings):
@@ -16,15 +16,7 @@ export type Attack = { name: string; run: (browser: Browser) => Promise<void> };
 
 /** Requests that break the contract, and CSP violations, on pages these tests open themselves. */
 const violations: string[] = [];
-export function guard(page: Page) {
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(`CSP: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    const found = response.headers()['sl-violations'];
-    if (found) violations.push(`${response.request().method()} ${new URL(response.url()).pathname}: ${found}`);
-  });
-}
+export const guard = (page: Page) => watchContract(page, violations);
 
 /** Each attack runs in browsers of its own, closed afterwards. */
 const contexts: BrowserContext[] = [];
@@ -63,14 +55,6 @@ export function recordRequests(page: Page, match: (request: Request) => boolean)
 
 export const isCodeExchange = (request: Request) => /\/api\/v1\/(auth\/[a-z]+\/token|_\/iamsmart\/tokenized-id)$/.test(request.url());
 export const isTokenCall = (request: Request) => request.url() === `${IDP}/token`;
-
-export async function loginAgain(page: Page, user: string) {
-  await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
-  await expect(page.getByRole('heading', { name: 'University sign-in' })).toBeVisible();
-  await page.getByLabel('Username').fill(user);
-  await page.getByLabel('Password').fill(DEV_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /**
  * Back, twice, as a person would. The entries behind may be a finished identity-provider page
@@ -193,7 +177,7 @@ export async function profileGoogleLink(page: Page, idToken?: string) {
   });
   if (idToken) await page.route('**/api/v1/auth/google/token', (route) => route.fulfill({ json: { id_token: idToken } }));
   await page.getByRole('button', { name: 'Link Google' }).click();
-  await loginAgain(page, 'smwong25');
+  await signInOnIdp(page, 'smwong25');
   await expect(page.getByRole('heading', { level: 1, name: 'Link Google to your account?' })).toBeVisible();
 }
 

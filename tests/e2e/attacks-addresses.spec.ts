@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { type Attack, attackTest, newPage, PORTAL, recordRequests } from './attackTable';
+import { type Attack, attackTest, newPage, PORTAL, recordRequests, serveConfig } from './attackTable';
 import { signIn } from './support';
 
 /**
@@ -28,10 +28,7 @@ const ADDRESSES: Attack[] = [
     async run(browser) {
       const page = await newPage(browser);
       const foreign = recordRequests(page, (request) => request.url().includes('sso.example.edu.hk'));
-      await page.route('**/config.json', async (route) => {
-        const response = await route.fetch();
-        await route.fulfill({ response, json: { ...(await response.json()), oidcAuthority: 'http://sso.example.edu.hk/oauth2/default' } });
-      });
+      await serveConfig(page, (config) => ({ ...config, oidcAuthority: 'http://sso.example.edu.hk/oauth2/default' }));
       await page.goto('/');
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('The portal cannot start because its settings could not be read or are not safe to use.');

@@ -8,7 +8,6 @@ import {
   goBackTwice,
   isCodeExchange,
   linkState,
-  loginAgain,
   newPage,
   NOT_STARTED_HERE,
   plant,
@@ -21,7 +20,7 @@ import {
   signedIn,
   startProfileLink,
 } from './attackTable';
-import { signIn } from './support';
+import { signIn, signInOnIdp } from './support';
 
 /**
  * Attacks: crafted identity-link addresses, and link states planted, expired, foreign or replayed.
@@ -133,7 +132,9 @@ const PLANTED: Attack[] = [
       await page.goto('/profile');
       await expect(page).toHaveURL('/profile/details');
       expect(changes).toEqual([]);
+      // Another tab's attempt is left to that tab, as it was planted.
       if (discarded) await expectNoLinkPending(page);
+      else expect(await linkState(page)).toEqual({ mode: 'startLinkIdp', nonce: planted.nonce, createdAt: planted.createdAt });
     },
   })),
   {
@@ -142,7 +143,7 @@ const PLANTED: Attack[] = [
       const page = await signedIn(browser, 'smwong25');
       const changes = recordChanges(page);
       await page.getByRole('button', { name: 'Link iAM Smart' }).click();
-      await loginAgain(page, 'smwong25');
+      await signInOnIdp(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
       const captured = await page.evaluate(() => localStorage.getItem('state'));
       await page.getByRole('button', { name: 'This is not me' }).click();
@@ -160,7 +161,7 @@ const PLANTED: Attack[] = [
       const changes = recordChanges(page);
       await page.getByRole('button', { name: 'Link iAM Smart' }).click();
       // smwong25 walks away from the login form; taiman.chan sits down and signs in.
-      await loginAgain(page, 'taiman.chan');
+      await signInOnIdp(page, 'taiman.chan');
       await expect(page).toHaveURL('/profile/details');
       await expect(page.getByText(/The identity link was not completed, so nothing was linked/)).toBeVisible();
       await expect(page.getByRole('link', { name: /Home: Tai Man Chan/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { type Attack, attackTest, expectStepUp, loginAgain, on, recordRequests, signedIn, stepUpOn, VOUCH_IAMSMART } from './attackTable';
-import { IDP } from './support';
+import { type Attack, attackTest, expectStepUp, on, recordRequests, signedIn, stepUpOn, VOUCH_IAMSMART } from './attackTable';
+import { IDP, signInOnIdp } from './support';
 
 /**
  * Attacks: step-up challenges on every sensitive operation.
@@ -38,11 +38,11 @@ const STEP_UP: Attack[] = [
       const page = await signedIn(browser, 'smwong25');
       const calls = await stepUpOn(page, on('POST', /^\/api\/v1\/user\/idps\//));
       await page.getByRole('button', { name: 'Link iAM Smart' }).click();
-      await loginAgain(page, 'smwong25');
+      await signInOnIdp(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
       await page.getByRole('checkbox', { name: VOUCH_IAMSMART }).check();
       await page.getByRole('button', { name: 'Link', exact: true }).click();
-      await loginAgain(page, 'smwong25');
+      await signInOnIdp(page, 'smwong25');
       await expect(page.getByRole('heading', { level: 1, name: 'Link iAM Smart to your account?' })).toBeVisible();
       // Back from the step-up, the deliberate second step is asked for again.
       await expect(page.getByRole('checkbox', { name: VOUCH_IAMSMART })).not.toBeChecked();
@@ -131,7 +131,7 @@ const STEP_UP: Attack[] = [
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
       await page.getByRole('textbox', { name: 'Recovery email' }).fill('fresh@example.org');
       await page.getByRole('button', { name: 'Save' }).click();
-      await loginAgain(page, 'taiman.chan');
+      await signInOnIdp(page, 'taiman.chan');
       await expect(page).toHaveURL('/profile/details');
       await expect(page.getByRole('textbox', { name: 'Recovery email' })).toHaveValue('fresh@example.org');
     },

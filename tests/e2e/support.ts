@@ -7,6 +7,11 @@ export const DEV_PASSWORD = 'portal-dev';
 /** Starts from the portal and signs in on the identity provider's own login page. */
 export async function signIn(page: Page, username: string, start = '/') {
   await page.goto(start);
+  await signInOnIdp(page, username);
+}
+
+/** Signs in on the identity provider's login page, which the portal has just sent the page to. */
+export async function signInOnIdp(page: Page, username: string) {
   await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
   await expect(page.getByRole('heading', { name: 'University sign-in' })).toBeVisible();
   await page.getByLabel('Username').fill(username);
