@@ -216,6 +216,8 @@ export async function longTasksAfterPaint(artifacts: Artifacts, lhr: Result, dis
     { settings, trace, devtoolsLog, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, HostDPR: artifacts.HostDPR, fromTrace: false },
     context,
   );
+  // The same simulation as the 'long-tasks' audit's: its list gives each task's simulated start
+  // and length, not the trace event it came from, which picking the task's samples needs.
   const simulator = await LoadSimulator.request({ devtoolsLog, settings }, context);
   const simulated = new Map<unknown, { startTime: number; duration: number }>();
   for (const [node, timing] of simulator.simulate(graph, { label: 'long-tasks-causes' }).nodeTimings.entries()) {
