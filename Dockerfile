@@ -1,7 +1,7 @@
 # The portal in a container: the build, served by the official nginx image with the server block
-# of deploy/nginx-conf.ts. One image for every environment: its config.json is mounted per
+# of tools/deploy/nginx-conf.ts. One image for every environment: its config.json is mounted per
 # environment, and the server block is written from it each time the container starts
-# (deploy/container-server-block.sh). docs/deploying.md, "Container", says how to run it.
+# (tools/deploy/container-server-block.sh). docs/deploying.md, "Container", says how to run it.
 #
 #   docker build -t account-portal .
 #   docker run -p 8080:8080 -v "$PWD/config.json:/usr/share/nginx/html/config.json:ro" \
@@ -20,8 +20,8 @@ RUN npm run build
 FROM nginx:1.30-trixie
 # Node only writes the server block as the container starts.
 COPY --from=build /usr/local/bin/node /usr/local/bin/node
-COPY --from=build /portal/deploy/nginx-conf.ts /portal/deploy/headers.ts /opt/portal/deploy/
-COPY --chmod=755 deploy/container-server-block.sh /docker-entrypoint.d/40-portal-server-block.sh
+COPY --from=build /portal/tools/deploy/nginx-conf.ts /portal/tools/deploy/headers.ts /opt/portal/deploy/
+COPY --chmod=755 tools/deploy/container-server-block.sh /docker-entrypoint.d/40-portal-server-block.sh
 # The build replaces the image's welcome page and default server. Its config.json is the dev
 # stack's, which the server block refuses outside this machine: mount the environment's own.
 RUN rm -rf /usr/share/nginx/html/* /etc/nginx/conf.d/default.conf \

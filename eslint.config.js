@@ -3,9 +3,9 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { layers } from './eslint/layers.js';
+import { layers } from './tools/eslint/layers.js';
 
-/** Mantine's components are imported by name: vite-plugins/mantine-styles.ts adds their styles by those names. */
+/** Mantine's components are imported by name: tools/vite-plugins/mantine-styles.ts adds their styles by those names. */
 export const MANTINE_BY_NAME = [
   {
     selector: [
@@ -56,22 +56,12 @@ export default defineConfig(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    files: [
-      'mock/**/*.ts',
-      'scripts/**/*.ts',
-      'deploy/**/*.ts',
-      'vite-plugins/**/*.ts',
-      'bench/**/*.ts',
-      'eslint/**/*.{js,ts}',
-      'tests/**/*.ts',
-      '*.ts',
-      '*.js',
-    ],
+    files: ['mock/**/*.ts', 'tools/**/*.{js,ts}', 'tests/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
     // The contract verifier's modules, which its package ships: each short enough to read whole.
-    files: ['scripts/contract-verify/*.ts'],
+    files: ['tools/scripts/contract-verify/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines': ['error', 300] },
   },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK, webServer } from './scripts/dev-stack.ts';
+import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK, webServer } from './tools/scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 
@@ -20,7 +20,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // The console's list, and a JUnit report for CI (scripts/gate.ts checks it is written).
+  // The console's list, and a JUnit report for CI (tools/scripts/gate.ts checks it is written).
   reporter: [['list'], ['junit', { outputFile: 'test-results/junit/e2e.xml' }]],
   // Traces and screenshots of failures; each suite cleans only its own folder at its start.
   outputDir: 'test-results/e2e',
@@ -31,6 +31,6 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  // Its own mock API, beside `npm start`'s (scripts/dev-stack.ts).
+  // Its own mock API, beside `npm start`'s (tools/scripts/dev-stack.ts).
   webServer: STACK.map((server) => webServer(server, CI)),
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { STACK, TEST_API_PORT, webServer } from './scripts/dev-stack.ts';
+import { STACK, TEST_API_PORT, webServer } from './tools/scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 
@@ -18,7 +18,7 @@ export default defineConfig<object, { engine: 'chromium' | 'firefox' | 'webkit' 
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The console's list, and a JUnit report for CI (scripts/gate.ts checks it is written).
+  // The console's list, and a JUnit report for CI (tools/scripts/gate.ts checks it is written).
   reporter: [['list'], ['junit', { outputFile: 'test-results/junit/engines.xml' }]],
   outputDir: 'test-results/engines',
   forbidOnly: CI,

@@ -3,16 +3,16 @@ import { tanstackRouter, type CodeSplittingOptions } from '@tanstack/router-plug
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
-import { APP_ENTRY, chunkGroups } from './vite-plugins/chunk-groups.ts';
-import { checkedConfig } from './vite-plugins/config-check.ts';
-import { compileHints } from './vite-plugins/compile-hints.ts';
-import { contractOperationsPlugin } from './vite-plugins/contract-operations.ts';
-import { mantineStyles } from './vite-plugins/mantine-styles.ts';
-import { securityHeaders } from './deploy/headers.ts';
-import { precompress } from './vite-plugins/precompress.ts';
-import { prefetchApp } from './vite-plugins/prefetch-app.ts';
-import { routeTree } from './vite-plugins/route-tree.ts';
-import { versionJson } from './vite-plugins/version-json.ts';
+import { APP_ENTRY, chunkGroups } from './tools/vite-plugins/chunk-groups.ts';
+import { checkedConfig } from './tools/vite-plugins/config-check.ts';
+import { compileHints } from './tools/vite-plugins/compile-hints.ts';
+import { contractOperationsPlugin } from './tools/vite-plugins/contract-operations.ts';
+import { mantineStyles } from './tools/vite-plugins/mantine-styles.ts';
+import { securityHeaders } from './tools/deploy/headers.ts';
+import { precompress } from './tools/vite-plugins/precompress.ts';
+import { prefetchApp } from './tools/vite-plugins/prefetch-app.ts';
+import { routeTree } from './tools/vite-plugins/route-tree.ts';
+import { versionJson } from './tools/vite-plugins/version-json.ts';
 import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
 
 // /api goes to the mock API (MOCK_API_PORT, 4010 by default) with the persona's Prefer header,
@@ -56,7 +56,7 @@ export default defineConfig({
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),
     prefetchApp(),
-    // The app's file (the `app` entry below) compiled as it loads (vite-plugins/compile-hints.ts).
+    // The app's file (the `app` entry below) compiled as it loads (tools/vite-plugins/compile-hints.ts).
     compileHints('app'),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.
     mockExamples(process.env),
@@ -75,7 +75,7 @@ export default defineConfig({
       // index.html starts src/boot.ts, which may start the app: both are entries.
       input: { index: 'index.html', app: APP_ENTRY },
       output: {
-        // See vite-plugins/chunk-groups.ts.
+        // See tools/vite-plugins/chunk-groups.ts.
         codeSplitting: { groups: chunkGroups(import.meta.dirname) },
       },
     },
@@ -106,16 +106,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
-          include: [
-            'src/**/*.isolated.test.{ts,tsx}',
-            'tests/contract/**/*.test.ts',
-            'mock/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'deploy/**/*.test.ts',
-            'vite-plugins/**/*.test.ts',
-            'eslint/**/*.test.ts',
-            'bench/**/*.test.ts',
-          ],
+          include: ['src/**/*.isolated.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'mock/**/*.test.ts', 'tools/**/*.test.ts'],
         },
       },
     ],

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-import { APP_ORIGIN, HOSTED_ORIGIN } from '../scripts/dev-stack.ts';
+import { APP_ORIGIN, HOSTED_ORIGIN } from '../tools/scripts/dev-stack.ts';
 import { devUsers } from './persona.ts';
 
 const USERS = devUsers();

@@ -17,7 +17,7 @@ function startApp() {
   });
 }
 
-/** Prefetches the app's files, as the build lists them in index.html (vite-plugins/prefetch-app.ts). */
+/** Prefetches the app's files, as the build lists them in index.html (tools/vite-plugins/prefetch-app.ts). */
 function prefetchApp() {
   const files = document.querySelector<HTMLMetaElement>('meta[name="portal-app-files"]')?.content.split(' ') ?? [];
   for (const file of files.filter(Boolean)) {

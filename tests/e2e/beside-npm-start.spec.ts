@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { preferFor } from '../../mock/persona.ts';
-import { DEV_API_PORT, DEV_STATE_PORT } from '../../scripts/dev-stack.ts';
+import { DEV_API_PORT, DEV_STATE_PORT } from '../../tools/scripts/dev-stack.ts';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
 
 // `npm start` runs a mock API that remembers what a developer changes, on its own ports. The
-// tests' stack runs beside it with a mock API of its own (scripts/dev-stack.ts): what a
+// tests' stack runs beside it with a mock API of its own (tools/scripts/dev-stack.ts): what a
 // developer enrolled must never reach a test. Here a remembering mock takes `npm start`'s ports,
 // an SMS is enrolled in it for smwong25, and the portal under test must still show none.
 const CI = Boolean(process.env.CI);

@@ -5,15 +5,15 @@ import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../deploy/local-nginx.ts';
-import { TEST_API_PORT } from '../../scripts/dev-stack.ts';
-import { versionProblems } from '../../vite-plugins/version-json.ts';
+import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../tools/deploy/local-nginx.ts';
+import { TEST_API_PORT } from '../../tools/scripts/dev-stack.ts';
+import { versionProblems } from '../../tools/vite-plugins/version-json.ts';
 import { expect, test } from './fixtures';
 import { signIn, watchConsole } from './support';
 
 /**
  * The production build hosted the documented way: nginx with the server block that
- * deploy/nginx-conf.ts writes, in front of dist/ and (for /api) the Prism mock; once plain
+ * tools/deploy/nginx-conf.ts writes, in front of dist/ and (for /api) the Prism mock; once plain
  * on port 4180, once with TLS and HTTP/2 on 4181.
  */
 const PORT = 4180;

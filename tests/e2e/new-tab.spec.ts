@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { layoutShiftSoFar } from '../../bench/layoutShift';
+import { layoutShiftSoFar } from '../../tools/bench/layoutShift';
 import { IDP, signIn, watchConsole } from './support';
 
 /** A browser with a live single sign-on session whose first tab shows the profile. */

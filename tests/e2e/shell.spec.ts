@@ -131,7 +131,7 @@ test('the production build is served with its security headers', async ({ page }
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['x-content-type-options']).toBe('nosniff');
 
-  // Scripts travel precompressed (vite-plugins/precompress.ts), brotli where the browser takes it.
+  // Scripts travel precompressed (tools/vite-plugins/precompress.ts), brotli where the browser takes it.
   // Read from the document as served, fetched again: the page itself is already on its way to
   // sign in, and a response navigated away from keeps no body.
   const html = await (await page.request.get('/profile/details')).text();

@@ -1,6 +1,6 @@
 // Chromium (over CDP) and Firefox (over WebDriver BiDi), driven by Puppeteer.
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle } from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/dev-stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/scripts/dev-stack.ts';
 import { queryInPage, TESTING_LIBRARY, type Control, type EngineBrowser, type Tab } from './tab.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';

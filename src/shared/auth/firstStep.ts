@@ -4,7 +4,7 @@ import { readStoredUser } from './storedUser';
 
 /**
  * The addresses whose routes need a session: the pages under the router's sign-in guard
- * (`/_authenticated`, read from the route tree at build time: vite-plugins/route-tree.ts), and /,
+ * (`/_authenticated`, read from the route tree at build time: tools/vite-plugins/route-tree.ts), and /,
  * which sends a visitor on to sign in.
  */
 export function needsSession(pathname: string): boolean {

@@ -1,0 +1,82 @@
+// Checks the production build: development-only code (the contract drift report, the mock
+// answers panel of src/dev/) is not in it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
+// files for it to prefetch (tools/vite-plugins/prefetch-app.ts), every precompressed copy
+// (tools/vite-plugins/precompress.ts) holds exactly its original, and version.json names the build
+// (tools/vite-plugins/version-json.ts).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { Manifest } from 'vite';
+import { ENCODINGS, shouldPrecompress, type Encoding } from '../vite-plugins/precompress.ts';
+import { APP_ENTRY } from '../vite-plugins/chunk-groups.ts';
+import { APP_FILES_META } from '../vite-plugins/prefetch-app.ts';
+import { versionProblems, type BuildIdentity } from '../vite-plugins/version-json.ts';
+
+const assets = readdirSync('dist/assets');
+const scripts = assets.filter((name) => name.endsWith('.js'));
+if (scripts.length === 0) {
+  console.error('check-build: no JavaScript in dist/assets; run `vite build` first');
+  process.exit(1);
+}
+const problems: string[] = [];
+const leaking = scripts.filter((name) => readFileSync(`dist/assets/${name}`, 'utf8').includes('[contract drift]'));
+if (leaking.length > 0) problems.push(`development-only drift report found in ${leaking.join(', ')}`);
+// The mock answers panel (src/dev/) is mounted only under import.meta.env.DEV.
+const panel = scripts.filter((name) => /__mock\/examples|Mock answers/.test(readFileSync(`dist/assets/${name}`, 'utf8')));
+if (panel.length > 0) problems.push(`development-only mock answers panel found in ${panel.join(', ')}`);
+
+// The page decides before it loads the app: one script, no preloads, no styles.
+const html = readFileSync('dist/index.html', 'utf8');
+const manifest: Manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const firstCode = manifest['index.html'];
+const loaded = [...html.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="(?:modulepreload|stylesheet|preload)"[^>]*>/g)].map(([tag]) => tag);
+const expected = [`<script type="module" crossorigin src="/${firstCode?.file}">`, '<link rel="preload" href="/config.json"'];
+if (!firstCode?.isEntry) problems.push('the manifest has no entry for index.html');
+else if (firstCode.imports?.length || firstCode.css?.length)
+  problems.push(`the first code imports other files: ${[...(firstCode.imports ?? []), ...(firstCode.css ?? [])].join(', ')}`);
+if (loaded.length !== expected.length || !expected.every((start) => loaded.some((tag) => tag.startsWith(start))))
+  problems.push(`index.html must load only the first code and config.json, and loads: ${loaded.join(' ')}`);
+const named = html.match(new RegExp(`<meta name="${APP_FILES_META}" content="([^"]*)"`))?.[1]?.split(' ') ?? [];
+const app = manifest[APP_ENTRY]?.file;
+if (!app || !named.includes(`/${app}`)) problems.push(`index.html does not name the app (${app ?? 'not built'}) among the files to prefetch`);
+for (const file of named.filter((name) => !existsSync(`dist${name}`)))
+  problems.push(`index.html names ${file} to prefetch, which the build does not have`);
+
+const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffer) => {
+  try {
+    return decompress(copy).equals(original);
+  } catch {
+    return false; // not even readable as that encoding
+  }
+};
+let copies = 0;
+for (const name of assets.filter((file) => !ENCODINGS.some((e) => file.endsWith(e.suffix)))) {
+  const path = `dist/assets/${name}`;
+  if (!shouldPrecompress(`assets/${name}`, statSync(path).size)) continue;
+  const original = readFileSync(path);
+  for (const { suffix, decompress } of ENCODINGS) {
+    const copy = path + suffix;
+    if (!existsSync(copy)) problems.push(`${copy} is missing`);
+    else if (!holds(decompress, readFileSync(copy), original)) problems.push(`${copy} does not hold ${name}`);
+    else copies += 1;
+  }
+}
+let identity: BuildIdentity | undefined;
+if (!existsSync('dist/version.json')) problems.push('dist/version.json is missing');
+else {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync('dist/version.json', 'utf8'));
+  } catch (error) {
+    problems.push(`dist/version.json is not JSON: ${error instanceof Error ? error.message : error}`);
+  }
+  const wrong = parsed === undefined ? [] : versionProblems(parsed);
+  problems.push(...wrong.map((problem) => `dist/version.json: ${problem}`));
+  if (parsed !== undefined && !wrong.length) identity = parsed as BuildIdentity;
+}
+if (problems.length > 0) {
+  console.error(`check-build:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `check-build: ${scripts.length} scripts, none with development-only code; index.html loads only ${firstCode?.file} and names ${named.length} files to prefetch; ${copies} precompressed copies match their originals; ` +
+    `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}`,
+);

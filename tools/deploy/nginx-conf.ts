@@ -1,0 +1,290 @@
+// Writes the nginx server block that hosts the production build: SPA fallback, the same
+// security headers as the preview server (tools/deploy/headers.ts), long caching for hashed
+// assets and none for index.html, config.json and version.json, the build's precompressed
+// assets (tools/vite-plugins/precompress.ts), API answers that are never cached, a health check at
+// /healthz, and optionally TLS with HTTP/2 (then plain HTTP on --http-listen, 80 by default,
+// only redirects to HTTPS).
+//
+//   node tools/deploy/nginx-conf.ts --config /srv/portal/config.json --root /srv/portal \
+//     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080] \
+//     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key [--http-listen 80]] [--brotli]
+//
+// The Content-Security-Policy names the identity provider and API of the deployment's own
+// config.json, so the block is written per environment, from the same file the app reads.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { cspReportPath, securityHeaders, type HostedSettings } from './headers.ts';
+
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
+const PLAIN = /^[^\s;{}$'"\\]+$/;
+
+/** The deployment's config.json, as far as the server block reads it. */
+interface DeploymentConfig extends HostedSettings {
+  /** The dev stack's mark: only such a config may name this machine or plain http:, and it is served only on this machine. */
+  dev?: boolean;
+  centralSignInUrl?: string;
+  centralSignOutUrl?: string;
+}
+
+export interface ServerBlockOptions {
+  config: DeploymentConfig;
+  root: string;
+  listen?: string;
+  serverName?: string;
+  apiUpstream?: string | undefined;
+  tls?: { certificate?: string | undefined; key?: string | undefined } | undefined;
+  /** Whether ngx_brotli's static module is loaded. */
+  brotli?: boolean;
+  httpListen?: string;
+}
+
+/**
+ * Refuses values that would change the meaning of the configuration: an identity provider or
+ * API that is not a plain http(s) origin, and nginx syntax (`;`, braces, `$`, quotes, spaces)
+ * in the root, server name or upstream. Answers the list of problems.
+ */
+export function problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen }: ServerBlockOptions): string[] {
+  const problems: string[] = [];
+  const originOf = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return '';
+    }
+  };
+  if (!ORIGIN.test(originOf(config?.oidcAuthority ?? ''))) problems.push('config.oidcAuthority must be an http(s) URL with a plain host name');
+  if (config?.apiBase && !ORIGIN.test(originOf(config.apiBase)))
+    problems.push('config.apiBase must be empty or an http(s) URL with a plain host name');
+  if (config?.errorReportUrl && (!ORIGIN.test(originOf(config.errorReportUrl)) || !PLAIN.test(config.errorReportUrl)))
+    problems.push('config.errorReportUrl must be empty or a plain http(s) URL');
+  // Reports carry the page's address, a callback's code and state included: the portal's own origin only.
+  if (config?.cspReportUrl && (!cspReportPath(config.cspReportUrl) || !PLAIN.test(config.cspReportUrl)))
+    problems.push('config.cspReportUrl must be empty or a path on the portal’s own origin (such as /csp-report)');
+  if (config?.oktaOrgUrl && !ORIGIN.test(originOf(config.oktaOrgUrl)))
+    problems.push('config.oktaOrgUrl must be empty or an http(s) URL with a plain host name');
+  const dev = config?.dev === true;
+  if (config?.dev !== undefined && typeof config.dev !== 'boolean') problems.push('config.dev must be true or false');
+  for (const name of ['oidcAuthority', 'apiBase', 'centralSignInUrl', 'centralSignOutUrl', 'oktaOrgUrl', 'errorReportUrl'] as const) {
+    const value = config?.[name];
+    if (!value) continue;
+    if (!isSecureUrl(value)) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
+    else if (!dev && isLocalOrPlain(value))
+      problems.push(`config.${name} names this machine or plain http:, which only a config marked "dev": true may do`);
+  }
+  // The dev stack's settings are served on this machine only, never on an address others reach:
+  // neither the portal nor, with TLS, its plain-HTTP redirect (--http-listen, 80 by default).
+  if (dev && !isLoopbackListen(listen ?? '8080'))
+    problems.push(`config is marked "dev": true, which is for this machine only: listen on 127.0.0.1 or localhost, not ${listen ?? '8080'}`);
+  if (dev && tls && !isLoopbackListen(httpListen ?? '80'))
+    problems.push(`config is marked "dev": true, which is for this machine only: --http-listen on 127.0.0.1 or localhost, not ${httpListen ?? '80'}`);
+  const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
+  for (const [name, value] of Object.entries(paths)) {
+    if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
+  }
+  if (tls && (!tls.certificate || !tls.key)) problems.push('TLS needs both a certificate and its key');
+  return problems;
+}
+
+/** The portal's own rule (src/shared/config.ts): https, except on this machine. */
+function isSecureUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** http:, or a host that is this machine (the dev stack's). */
+function isLocalOrPlain(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || isLoopback(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+
+/** An nginx `listen` value on a loopback address (a bare port listens on every interface). */
+function isLoopbackListen(listen: string): boolean {
+  const host = /^(\[[^\]]+\]|[^:\s]+):\d+/.exec(listen.trim())?.[1];
+  return host !== undefined && isLoopback(host);
+}
+
+const quote = (value: string) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+
+function headerLines(headers: Record<string, string>, indent: string): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`)
+    .join('\n');
+}
+
+/** The API on the portal's own origin, when there is an upstream for it. */
+function apiLocation(apiUpstream: string | undefined, withCache: (cache: string) => string): string {
+  return apiUpstream
+    ? `
+  # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
+  # uncompressed: they carry secrets (enrollment keys), which compression can leak through
+  # response sizes (BREACH).
+  # They are personal and never cached anywhere, and never read as anything but what they say.
+  location /api/ {
+    gzip off;
+    proxy_pass ${apiUpstream.replace(/\/+$/, '')};
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_hide_header Cache-Control;
+    proxy_hide_header X-Content-Type-Options;
+${withCache('no-store')}
+  }
+`
+    : '';
+}
+
+/** The listen line, with the certificate and protocols when it serves TLS. */
+function listenLines(listen: string, tls: ServerBlockOptions['tls']): string {
+  // `listen ... http2` rather than `http2 on`: the second needs nginx 1.25.1, newer than
+  // Debian 12's 1.22, and newer versions still accept the first (with a notice).
+  return tls
+    ? `  listen ${listen} ssl http2;
+  ssl_certificate ${tls.certificate};
+  ssl_certificate_key ${tls.key};
+  ssl_protocols TLSv1.2 TLSv1.3;`
+    : `  listen ${listen};`;
+}
+
+/** With TLS, a server block on the plain HTTP port that only redirects; else nothing. */
+function httpRedirect(listen: string, tls: ServerBlockOptions['tls'], httpListen: string, serverName: string): string {
+  // With TLS, plain HTTP only says where the portal is: the same host over HTTPS.
+  const tlsPort = String(listen).split(':').pop();
+  return tls
+    ? `# Plain HTTP only sends the browser to HTTPS.
+server {
+  listen ${httpListen};
+  server_name ${serverName};
+  server_tokens off;
+  return 301 https://$host${tlsPort === '443' ? '' : `:${tlsPort}`}$request_uri;
+}
+
+`
+    : '';
+}
+
+/**
+ * The server block. nginx drops a parent's add_header lines in any location that has its
+ * own, so every location repeats the security headers next to its Cache-Control.
+ */
+export function nginxServerBlock({
+  config,
+  root,
+  listen = '8080',
+  serverName = '_',
+  apiUpstream,
+  tls,
+  brotli = false,
+  httpListen = '80',
+}: ServerBlockOptions): string {
+  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen });
+  if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
+  const headers = securityHeaders(config);
+  const withCache = (cache: string) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
+  const api = apiLocation(apiUpstream, withCache);
+  const listenLine = listenLines(listen, tls);
+  const brotliLine = brotli ? '\n    brotli_static on;' : "\n    # brotli_static needs ngx_brotli's static module: write this block with --brotli.";
+  const redirect = httpRedirect(listen, tls, httpListen, serverName);
+  return `${redirect}server {
+${listenLine}
+  server_name ${serverName};
+  root ${root};
+  server_tokens off;
+  charset utf-8;
+
+  # index.html, config.json and assets too small to have compressed copies: gzipped on the fly.
+  gzip on;
+  gzip_vary on;
+  gzip_types text/css application/javascript text/javascript application/json image/svg+xml;
+
+  # Hashed file names: cache for a year; a missing asset is a 404, never index.html. The build
+  # wrote *.br and *.gz copies at the highest levels: they go out as they are. Only here, so a
+  # stale copy of config.json or index.html is never sent.
+  location /assets/ {
+    try_files $uri =404;
+    gzip_static on;${brotliLine}
+${withCache('public, max-age=31536000, immutable')}
+  }
+
+  # Settings change per deployment without a rebuild: always revalidated.
+  location = /config.json {
+${withCache('no-cache')}
+  }
+
+  # Which commit this is (the build writes it): asked for when something goes wrong, so never
+  # an old answer. A missing file is a 404, not the app.
+  location = /version.json {
+${withCache('no-store')}
+  }
+
+  # For load balancers and uptime checks: nginx answers itself, whatever the files or the API
+  # do, and a probe every few seconds stays out of the access log.
+  location = /healthz {
+    access_log off;
+    default_type text/plain;
+${withCache('no-store')}
+    return 200 "ok";
+  }
+
+  # The build's manifest is for the team's tools, not for browsers.
+  location /.vite/ {
+    return 404;
+  }
+${api}
+  # Every other path is a route of the single-page app.
+  location / {
+    try_files $uri /index.html;
+${withCache('no-cache')}
+  }
+}
+`;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      // The deployment's own settings, never the dev stack's by accident: no default.
+      config: { type: 'string' },
+      root: { type: 'string', default: '/srv/portal' },
+      listen: { type: 'string', default: '8080' },
+      'server-name': { type: 'string', default: '_' },
+      'api-upstream': { type: 'string' },
+      'tls-certificate': { type: 'string' },
+      'tls-key': { type: 'string' },
+      // With TLS: where plain HTTP is answered with a redirect to HTTPS.
+      'http-listen': { type: 'string', default: '80' },
+      // Needs ngx_brotli's static module (Debian: libnginx-mod-http-brotli-static).
+      brotli: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.config) {
+    console.error("nginx-conf: --config <the deployment's config.json> is required");
+    process.exit(2);
+  }
+  try {
+    const config = JSON.parse(readFileSync(values.config, 'utf8'));
+    process.stdout.write(
+      nginxServerBlock({
+        config,
+        root: values.root,
+        listen: values.listen,
+        serverName: values['server-name'],
+        apiUpstream: values['api-upstream'],
+        tls: values['tls-certificate'] || values['tls-key'] ? { certificate: values['tls-certificate'], key: values['tls-key'] } : undefined,
+        brotli: values.brotli,
+        httpListen: values['http-listen'],
+      }),
+    );
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,289 @@
+// @vitest-environment node
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './prism.ts';
+import { json, runCommand, serve, startMock, stopAll } from './testServers.ts';
+
+// The port the verifier used to take by default: a server there must not be mistaken for Prism.
+const OLD_DEFAULT_PORT = 4320;
+const TOKEN = 'test-token-7f3a9c';
+const folders: string[] = [];
+let mock: string;
+let broken: string;
+let hanging: string;
+let recording: string;
+let ignoresToken: string;
+const recorded: string[] = [];
+
+const env = { ...process.env, CONTRACT_VERIFY_TOKEN: TOKEN };
+const run = (target: string, ...extra: string[]) =>
+  runCommand(process.execPath, ['tools/scripts/contract-verify/bin.ts', '--target', target, ...extra], { env });
+
+const tempDir = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `contract-verify-${name}-`));
+  folders.push(dir);
+  return dir;
+};
+
+/** Passes a request on to the mock with these headers, and its answer back. */
+const relay = (path: string, res: import('node:http').ServerResponse, method: string, headers: IncomingHttpHeaders) => {
+  const upstream = httpRequest(`${mock}${path}`, { method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.end();
+};
+
+beforeAll(async () => {
+  mock = await startMock();
+  // A backend that breaks the contract in several ways, with its own statuses.
+  broken = await serve((path, res) => {
+    if (path === '/api/v1/user/profile') return json(res, 200, '{"firstName":5}');
+    if (path === '/api/v1/user/factor')
+      return json(
+        res,
+        200,
+        '{"factors":[{"factorType":"carrier-pigeon","provider":"OKTA","status":"ACTIVE"},{"factorType":"smoke-signal","provider":"OKTA","status":"ACTIVE"}]}',
+      );
+    if (path === '/api/v1/user/log') return json(res, 404, '{"errorMessage":"no log for Chan Tai Man"}');
+    json(res, 200, '{}');
+  });
+  // A backend that is right, except for one endpoint that never answers.
+  hanging = await serve((path, res, method, headers) => {
+    if (path !== '/api/v1/user/factor') relay(path, res, method, headers.authorization ? { authorization: String(headers.authorization) } : {});
+  });
+  // A backend that answers as the contract says, with or without a token: it ignores Authorization.
+  ignoresToken = await serve((path, res, method) => relay(path, res, method, { authorization: 'Bearer anything' }));
+  // A backend that writes down every method it is sent.
+  recording = await serve((path, res, method) => {
+    recorded.push(`${method} ${path}`);
+    json(res, 200, '{}');
+  });
+  // Where the verifier used to listen: a server there that answers exactly as the contract says.
+  await serve((path, res, method) => relay(path, res, method, { authorization: 'Bearer x' }), OLD_DEFAULT_PORT);
+}, 45_000);
+
+afterAll(async () => {
+  await stopAll();
+  folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+describe('npm run contract:verify', () => {
+  it('passes a correct backend (Prism from the same contract), read-only, with and without the token, and writes a JUnit report', async () => {
+    const report = join(tempDir('junit'), 'report.xml');
+    const { code, out, seconds } = await run(mock, '--junit', report);
+    expect(out).toContain('19 passed, 0 failed, 15 skipped');
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile\s+passed\s+200\s+\d+ ms/);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile, no token\s+passed\s+401\s+\d+ ms/);
+    // Public: no token asked for, so no second request.
+    expect(out).not.toMatch(/getSocialAuthorizeUrl .*no token/);
+    expect(out).toMatch(/getLinkProvider\s+GET \/oauth\/provider\s+skipped\s+-\s+served by http:\/\/localhost:9000/);
+    expect(out).toMatch(
+      /changePassword\s+POST \/api\/v1\/user\/credential\/password\s+skipped\s+-\s+changes the account: run it with --run changePassword/,
+    );
+    expect(code).toBe(0);
+    const xml = readFileSync(report, 'utf8');
+    expect(xml).toMatch(/<testsuite name="contract:verify against http:\/\/127\.0\.0\.1:\d+" tests="34" failures="0" errors="0" skipped="15"/);
+    expect(xml).toContain('<testcase classname="contract-verify" name="getProfile (GET /api/v1/user/profile)"');
+    expect(xml).toContain('<testcase classname="contract-verify" name="getProfile (GET /api/v1/user/profile, no token)"');
+    expect(seconds).toBeLessThan(20);
+  }, 30_000);
+
+  it('fails a backend that answers without a token, on every GET the contract secures', async () => {
+    const { code, out } = await run(ignoresToken);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile\s+passed\s+200/);
+    expect(out).toMatch(
+      /getProfile\s+GET \/api\/v1\/user\/profile, no token\s+failed\s+200\s+\d+ ms\s+answered 200 without a token, where the contract asks for 401/,
+    );
+    expect(out).toMatch(
+      /^\s+9 operations: answered 200 without a token, where the contract asks for 401 \(does the backend check Authorization\?\)$/m,
+    );
+    expect(out).toContain('10 passed, 9 failed, 15 skipped');
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it('fails a wrong backend while a correct-looking server holds the old default port, with the backend’s own statuses, grouped, its bodies left out of the report', async () => {
+    const dir = tempDir('junit');
+    const { code, out } = await run(broken, '--junit', join(dir, 'report.xml'));
+    expect(code).toBe(1);
+    // The backend said 200: that is what the row says, not Prism's 500.
+    expect(out).toMatch(
+      /getProfile\s+GET \/api\/v1\/user\/profile\s+failed\s+200\s+.*response\.body: Response body must have required property 'electronicId', 'lastName', 'displayName', 'primaryEmail', 'secondaryEmail', 'department' \(×6\)/,
+    );
+    expect(out).toMatch(/getProfile .*response\.body\.firstName: Response body property firstName must be string/);
+    // Two items with the same fault: one line, with the array position left out.
+    expect(out).toMatch(
+      /getFactors\s+GET \/api\/v1\/user\/factor\s+failed\s+200\s+.*factors\.\*\.factorType: .*must be equal to one of the allowed values.* \(×2\)/,
+    );
+    expect(out).toMatch(/getLoginLog\s+GET \/api\/v1\/user\/log\s+failed\s+404\s+\d+ ms\s+status 404 is not declared \(200, 400, 401, 500\)$/m);
+    expect(out).toContain('The same problem on several operations:');
+    expect(out).toMatch(/^\s+2 operations: response\.body: Response body must be string\n\s+getIdpConfig, getSocialAuthorizeUrl$/m);
+    expect(out).toMatch(/0 passed, 19 failed, 15 skipped/);
+    expect(out).toContain('The answers’ bodies are left out (they carry the account’s data); --verbose shows them.');
+    expect(out).not.toContain('Chan Tai Man');
+    const xml = readFileSync(join(dir, 'report.xml'), 'utf8');
+    expect(xml).toMatch(/tests="34" failures="19" errors="0" skipped="15"/);
+    expect(xml).toMatch(/<failure message="status 404: status 404 is not declared \(200, 400, 401, 500\)"/);
+    expect(xml).not.toContain('Chan Tai Man');
+
+    const verbose = await run(broken, '--junit', join(dir, 'verbose.xml'), '--verbose');
+    expect(verbose.out).toMatch(
+      /getLoginLog\s+GET \/api\/v1\/user\/log\s+failed\s+404\s+.*not declared \(200, 400, 401, 500\): \{"errorMessage":"no log for Chan Tai Man"\}/,
+    );
+    expect(readFileSync(join(dir, 'verbose.xml'), 'utf8')).toContain('no log for Chan Tai Man');
+  }, 30_000);
+
+  it('says first that a port another server holds is in use, and starts no Prism there', async () => {
+    const { code, out } = await run(broken, '--port', String(OLD_DEFAULT_PORT));
+    expect(out.split('\n')[1]).toBe(`contract:verify: port ${OLD_DEFAULT_PORT} is in use: leave --port out for a free one, or name another`);
+    expect(out).not.toContain('Positionals');
+    expect(out).not.toMatch(/passed/);
+    expect(code).toBe(2);
+  }, 30_000);
+
+  it('fails an endpoint that never answers by its timeout, naming the operation and the time, and goes on', async () => {
+    const { code, out, seconds } = await run(hanging, '--timeout', '1');
+    expect(out).toMatch(/getFactors\s+GET \/api\/v1\/user\/factor\s+failed\s+-\s+1\d{3} ms\s+no answer within 1 s \(--timeout\)/);
+    expect(out).toMatch(/getSecurityQuestions\s+GET \/api\/v1\/user\/factor\/questions\s+passed\s+200/);
+    expect(out).toContain('17 passed, 2 failed, 15 skipped');
+    expect(code).toBe(1);
+    expect(seconds).toBeLessThan(15);
+  }, 30_000);
+
+  it('says when Prism, not the backend, answered: a backend it cannot reach has no status, and its address is said as it is', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const { code, out } = await run(closed);
+    expect(out).toMatch(
+      /getProfile\s+GET \/api\/v1\/user\/profile\s+failed\s+-\s+\d+ ms\s+no answer from the backend \(Prism: request to .* failed, reason: connect ECONNREFUSED/,
+    );
+    expect(out).toMatch(
+      /The same problem on several operations:\n\s+10 operations \(19 requests\): no answer from the backend \(Prism: request to … failed, reason: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/,
+    );
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it('sends no POST, PUT or DELETE by default, even when given the data the changing operations need', async () => {
+    recorded.length = 0;
+    await run(recording, '--phone', '+447700900123', '--email', 'verify@example.org', '--factor-id', 'f1', '--password', 'a', '--new-password', 'b');
+    expect(recorded.length).toBeGreaterThanOrEqual(19);
+    expect(recorded.filter((call) => !call.startsWith('GET '))).toEqual([]);
+  }, 30_000);
+
+  it('runs a changing operation only when named, with the data the team gave, never the contract’s examples', async () => {
+    recorded.length = 0;
+    await run(recording, '--run', 'enrollPhoneFactor', '--phone', '+447700900123', '--run', 'resetFactor', '--factor-id', 'team-factor-1');
+    expect(recorded.filter((call) => !call.startsWith('GET ')).sort()).toEqual([
+      'DELETE /api/v1/user/factor/team-factor-1',
+      'POST /api/v1/user/factor/enroll/phone',
+    ]);
+    const named = ['--run', 'enrollPhoneFactor', '--phone', '+447700900123', '--run', 'updateRecoveryEmail', '--email', 'verify@example.org'];
+    const { code, out } = await run(mock, ...named);
+    expect(out).toMatch(/enrollPhoneFactor\s+POST \/api\/v1\/user\/factor\/enroll\/phone\s+passed\s+200/);
+    expect(out).toContain('21 passed, 0 failed, 13 skipped');
+    expect(code).toBe(0);
+  }, 30_000);
+
+  it('stops before sending anything when a named operation lacks its data, or is unknown, or --mutating is asked for', async () => {
+    recorded.length = 0;
+    const noPhone = await run(recording, '--run', 'enrollPhoneFactor');
+    expect(noPhone.out).toContain('--run enrollPhoneFactor needs --phone');
+    expect(noPhone.code).toBe(2);
+    const noPassword = await run(recording, '--run', 'changePassword', '--password', 'old');
+    expect(noPassword.out).toContain('--run changePassword needs --new-password');
+    expect(noPassword.code).toBe(2);
+    const unknown = await run(recording, '--run', 'getProfile');
+    expect(unknown.out).toContain('--run getProfile: not an operation that changes an account');
+    expect(unknown.code).toBe(2);
+    const mutating = await run(recording, '--mutating');
+    expect(mutating.out).toContain('--mutating is gone');
+    expect(mutating.code).toBe(2);
+    expect(recorded).toEqual([]);
+  }, 30_000);
+
+  it('exits 1 when no operation was checked', async () => {
+    const dir = tempDir('empty');
+    const contract = ['openapi: 3.1.0', 'info: { title: t, version: "1" }', 'paths:', '  /api/v1/user/sessions:', '    delete:'];
+    contract.push('      operationId: endSessions', '      responses:', "        '200': { description: ok }", '');
+    writeFileSync(join(dir, 'openapi.yaml'), contract.join('\n'));
+    const { code, out } = await run(recording, '--contract', join(dir, 'openapi.yaml'));
+    expect(out).toContain('0 passed, 0 failed, 1 skipped');
+    expect(out).toContain('no operation was checked');
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it("stops with exit 2 and the parser's message when the contract is not YAML", async () => {
+    const dir = tempDir('yaml');
+    writeFileSync(join(dir, 'openapi.yaml'), 'openapi: 3.1.0\npaths: [1\ninfo: {}\n');
+    const { code, out } = await run(mock, '--contract', join(dir, 'openapi.yaml'));
+    expect(out).toMatch(/cannot read .*openapi\.yaml as YAML: YAMLParseError: .*line 3/);
+    expect(code).toBe(2);
+  });
+});
+
+describe('the token', () => {
+  // docs/contract.md's command for this repository as written, with the mock for the backend
+  // and a folder of the test's own for the report. npm prints the command line of every script
+  // it runs: a token there would be in every CI log.
+  it('is printed nowhere by the documented command, nor written into its report, and still reaches the backend', async () => {
+    const documented = readFileSync('docs/contract.md', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('npm run contract:verify -- --target https://'));
+    expect(documented).toBeDefined();
+    const dir = tempDir('documented');
+    const command = documented!.replace(/https:\/\/\S+/, mock).replace(/--junit \S+/, `--junit ${join(dir, 'report.xml')}`);
+    // Every variable the command names holds the token too, as the documentation's reader's would.
+    const named = Object.fromEntries([...command.matchAll(/\$\{?(\w+)/g)].map((m) => [m[1], TOKEN]));
+    const { code, out } = await runCommand('sh', ['-c', command], { env: { ...env, ...named } });
+    expect(out).not.toContain(TOKEN);
+    expect(out).toContain('19 passed, 0 failed, 15 skipped');
+    expect(code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['report.xml']);
+    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toContain(TOKEN);
+  }, 30_000);
+
+  it('is refused on the command line, which names where to put it instead and never repeats it', async () => {
+    for (const args of [['--token', TOKEN], [`--token=${TOKEN}`]]) {
+      const { code, out } = await run(recording, ...args);
+      expect(out).toContain('--token is refused: on the command line a token is printed by npm into the log');
+      expect(out).toContain('CONTRACT_VERIFY_TOKEN');
+      expect(out).not.toContain(TOKEN);
+      expect(code).toBe(2);
+    }
+  });
+
+  // Prism reads the environment it is given, and so does everything it loads: it gets what
+  // Node needs and nothing else (this test's stand-in for a CI secret, the token).
+  it.runIf(process.platform === 'linux')(
+    'stays out of Prism’s environment, with every other secret of the caller',
+    async () => {
+      const port = await freePort();
+      let prismEnv: string[] = [];
+      const seeing = await serve((_path, res) => {
+        const pid = readdirSync('/proc')
+          .filter((name) => /^\d+$/.test(name))
+          .find((name) => {
+            try {
+              const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+              return args.includes('proxy') && args.includes(String(port));
+            } catch {
+              return false;
+            }
+          });
+        if (pid) prismEnv = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        json(res, 200, '{}');
+      });
+      const secret = 'deploy-key-5d1e';
+      await runCommand(process.execPath, ['tools/scripts/contract-verify/bin.ts', '--target', seeing, '--port', String(port)], {
+        env: { ...env, DEPLOY_KEY: secret },
+      });
+      expect(prismEnv).toContain('SCARF_ANALYTICS=false');
+      expect(prismEnv.join('\n')).not.toContain(secret);
+      expect(prismEnv.join('\n')).not.toContain(TOKEN);
+      expect(prismEnv.filter((entry) => entry.startsWith('PATH='))).toHaveLength(1);
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,102 @@
+// @vitest-environment node
+// `npm test` (tools/scripts/gate.ts) over steps of the test's own: an npm stand-in answers each
+// `npm run <step>` as the test says, and writes the suites' JUnit reports when told to.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECKS, NOT_DONE, SUITES } from './gate.ts';
+
+/** What the stand-in does for one step: what it prints, which file it writes, how it exits. */
+interface Plan {
+  say?: string;
+  writes?: string;
+  exit?: number;
+}
+
+const STAND_IN = `
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+const plan = JSON.parse(process.env.GATE_PLAN)[process.argv[3]] ?? {};
+if (plan.say) console.log(plan.say);
+if (plan.writes) {
+  mkdirSync(dirname(plan.writes), { recursive: true });
+  writeFileSync(plan.writes, '<testsuites/>');
+}
+process.exit(plan.exit ?? 0);
+`;
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder to run the gate in, with the npm stand-in. */
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-gate-'));
+  folders.push(dir);
+  writeFileSync(join(dir, 'npm-stand-in.mjs'), STAND_IN);
+  return dir;
+}
+
+/** Every suite writing its report, and `changes` over that. */
+const plan = (changes: Record<string, Plan> = {}): Record<string, Plan> => ({
+  ...Object.fromEntries(SUITES.map((suite) => [suite.name, { writes: suite.junit }])),
+  ...changes,
+});
+
+function gate(dir: string, steps: Record<string, Plan>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [resolve('tools/scripts/gate.ts')], {
+    cwd: dir,
+    env: { ...process.env, npm_execpath: join(dir, 'npm-stand-in.mjs'), GATE_PLAN: JSON.stringify(steps), CI: '1' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  return new Promise((done) => child.on('close', (code) => done({ code, output })));
+}
+
+const STEPS = CHECKS.length + SUITES.length;
+
+describe('npm test', () => {
+  it('passes when every step passes, and names the JUnit reports the suites wrote', async () => {
+    const { code, output } = await gate(workspace(), plan());
+    expect(output).toMatch(new RegExp(`^npm test: all ${STEPS} steps passed in [\\d.]+ s:$`, 'm'));
+    expect(output).toContain(`JUnit reports: ${SUITES.map((suite) => suite.junit).join(', ')}`);
+    expect(code).toBe(0);
+  });
+
+  it('names an audit that could not run as NOT DONE in its summary, never as passed', async () => {
+    const why = "audit: NOT DONE, the registry's advisory service did not answer (405 Method Not Allowed)";
+    const { code, output } = await gate(workspace(), plan({ 'audit:production': { say: why, exit: NOT_DONE } }));
+    const summary = output.split('\n').find((line) => line.startsWith('npm test:'));
+    expect(summary).toMatch(new RegExp(`^npm test: ${STEPS - 1} of ${STEPS} steps passed in [\\d.]+ s; NOT DONE: audit:production \\(`));
+    expect(summary).toContain(`(${why})`);
+    expect(output).toMatch(/^ {2}audit:production +[\d.]+ s {2}NOT DONE$/m);
+    expect(output).not.toMatch(/all \d+ steps passed/);
+    expect(code).toBe(0);
+  });
+
+  it('fails when a suite passes without writing its JUnit report, or leaves only an old one', async () => {
+    const e2e = SUITES.find((suite) => suite.name === 'test:e2e')!;
+    const missing = await gate(workspace(), plan({ 'test:e2e': {} }));
+    expect(missing.output).toContain(`npm test: 'test:e2e' wrote no JUnit report at ${e2e.junit}`);
+    expect(missing.code).toBe(1);
+
+    const dir = workspace();
+    mkdirSync(join(dir, 'test-results/junit'), { recursive: true });
+    writeFileSync(join(dir, e2e.junit), '<testsuites/>');
+    utimesSync(join(dir, e2e.junit), new Date('2026-01-01'), new Date('2026-01-01'));
+    const old = await gate(dir, plan({ 'test:e2e': {} }));
+    expect(old.output).toContain(`'test:e2e' wrote no JUnit report at ${e2e.junit}`);
+    expect(old.code).toBe(1);
+  });
+
+  it('stops at a failing step', async () => {
+    const { code, output } = await gate(workspace(), plan({ lint: { say: 'lint: 1 problem', exit: 1 } }));
+    expect(output).toContain("npm test: 'lint' failed (exit 1)");
+    expect(output).not.toContain('=== npm run test:unit');
+    expect(code).toBe(1);
+  });
+});
