@@ -9,7 +9,7 @@ const CI = Boolean(process.env.CI);
  * `vite preview` (run `npm run build` first; `npm test` does).
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
   // Two workers, one per core of the CI machine: the stack is shared and stateless (Prism
   // answers from the contract's examples; the identity provider keeps a session per browser),
   // so tests in different workers cannot see each other. A file's tests run in order in one
@@ -30,7 +30,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // `npm test` runs the journeys of the pages; `npm run test:all` adds the attacker's table and
+  // the stack around the app (hosting by nginx, the API reference, the mock beside npm start).
+  projects: ['e2e', 'attacks', 'stack'].map((name) => ({ name, testDir: `tests/${name}`, use: { browserName: 'chromium' as const } })),
   // Its own mock API, beside `npm start`'s (tools/scripts/dev-stack.ts).
   webServer: STACK.map((server) => webServer(server, CI)),
 });

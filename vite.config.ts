@@ -82,31 +82,56 @@ export default defineConfig({
   },
   preview: { host: 'localhost', port: 4173, strictPort: true, proxy: apiProxy, headers: securityHeaders(devConfig) },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./tests/support/setup.ts'],
     restoreMocks: true,
     testTimeout: 15000,
-    // The component tests under src/ share their worker's modules: no fresh jsdom, setup file
-    // imports and module graph for each file, which was half the run. The setup file still runs
-    // for each file and leaves a clean state after each test (tests/support/setup.ts). The tests
-    // of Node code keep a process of their own, and so does a component test named
-    // `*.isolated.test.ts(x)`: one that mocks a module other files have loaded (vi.mock), or needs
-    // the page to itself (storage listeners, the error reports already sent).
+    // Vitest's own default takes one core less than the machine has: one worker on CI's two.
+    maxWorkers: '100%',
+    reporters: ['default', ['junit', { outputFile: 'test-results/junit/unit.xml' }]],
+    // `npm test` runs the first three projects; `npm run test:all` every one (tools/scripts/gate.ts).
     projects: [
       {
+        // The component and unit tests of the app share their worker's modules: no fresh jsdom,
+        // setup file imports and module graph for each file, which was half the run. The setup
+        // file still runs for each file and leaves a clean state after each test.
         extends: true,
         test: {
-          name: 'components',
+          name: 'app',
+          environment: 'jsdom',
+          setupFiles: ['./tests/support/setup.ts'],
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', 'src/**/*.isolated.test.{ts,tsx}'],
         },
       },
       {
+        // A test that mocks a module other files have loaded (vi.mock), or needs the page to
+        // itself (storage listeners, the error reports already sent), has a worker of its own.
         extends: true,
         test: {
-          name: 'isolated',
-          include: ['src/**/*.isolated.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'mock/**/*.test.ts', 'tools/**/*.test.ts'],
+          name: 'app-isolated',
+          environment: 'jsdom',
+          setupFiles: ['./tests/support/setup.ts'],
+          include: ['src/**/*.isolated.test.{ts,tsx}'],
+        },
+      },
+      {
+        // What Node runs: the workshop's tools, the mock, the contract's own tests.
+        extends: true,
+        test: {
+          name: 'workshop',
+          environment: 'node',
+          include: ['tools/**/*.test.ts', 'mock/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'tools/deploy/**', 'tools/scripts/contract-verify/**', 'tools/scripts/contract-diff/**'],
+        },
+      },
+      {
+        // For the teams around the portal, in test:all: hosting and the container, the
+        // backend verifier and its package, the breaking-change gate.
+        extends: true,
+        test: {
+          name: 'teams',
+          environment: 'node',
+          include: ['tools/deploy/**/*.test.ts', 'tools/scripts/contract-verify/**/*.test.ts', 'tools/scripts/contract-diff/**/*.test.ts'],
         },
       },
     ],

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The dev server's /api: to the mock on MOCK_API_PORT with the persona's Prefer header, or to
 // a real backend with API_TARGET (and nothing added); and the examples panel's choices.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -24,7 +24,7 @@ const SHORT_SESSION_TTL = 65;
 /** The API the access tokens are for; tokens are JWTs so the dev proxy can read `sub`. */
 const API_RESOURCE = 'urn:account-portal:api';
 // The dev server, the preview of the production build, the build hosted by nginx
-// (tests/e2e/hosting.spec.ts), and the same with TLS and HTTP/2 (npm run bench).
+// (tests/stack/hosting.spec.ts), and the same with TLS and HTTP/2 (npm run bench).
 const PORTAL_ORIGINS = ['http://localhost:5173', APP_ORIGIN, 'http://localhost:4180', HOSTED_ORIGIN];
 const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
 const LINK_PROVIDERS = SOCIAL_SCOPES;

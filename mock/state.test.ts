@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The mock that `npm start` runs (mock/api.ts): Prism as a validating proxy in front of the
 // server that remembers (mock/state.ts), driven with the calls the portal makes, through the
 // same Prefer header the dev server's proxy adds (mock/persona.ts).

@@ -6,7 +6,7 @@
 // (docs/performance.md, "Deliberate splits".)
 import { firstStep } from './shared/auth/firstStep';
 import { leaveForSignIn } from './shared/auth/leaveForSignIn';
-import { forgetStaleReloadMarks, reloadForStaleBuild } from './shared/staleBuild';
+import { forgetStaleReloadMarks, reloadForStaleBuild } from './shared/errors/staleBuild';
 
 function startApp() {
   import('./main').catch((reason: unknown) => {

@@ -9,9 +9,9 @@ import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
 import { tabSession } from './shared/auth/session';
-import { config, loadConfig } from './shared/config';
-import { startErrorReporting } from './shared/errorReport';
-import { reloadOnStaleBuild } from './shared/staleBuild';
+import { config, loadConfig } from './shared/config/config';
+import { startErrorReporting } from './shared/errors/errorReport';
+import { reloadOnStaleBuild } from './shared/errors/staleBuild';
 import { AppProviders } from './shared/ui/AppProviders';
 import { toast } from './shared/ui/toast';
 

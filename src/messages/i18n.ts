@@ -1,7 +1,7 @@
 import { count, createI18n, localeFrom, type ComponentsJSON, type Translations } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { en } from './en';
-import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
+import { LANGUAGE_STORAGE_KEY } from '../shared/storage/storageKeys';
 import { browserLanguage, isLanguage, storedLanguage, type Language } from './language';
 
 /** The language the user chose with the switch, if any. */

@@ -1,4 +1,4 @@
-import { LANGUAGE_STORAGE_KEY } from '../shared/storageKeys';
+import { LANGUAGE_STORAGE_KEY } from '../shared/storage/storageKeys';
 
 /** The portal's languages: English, Traditional Chinese as written in Hong Kong, and Simplified Chinese. */
 export const LANGUAGES = ['en', 'zh-HK', 'zh-CN'] as const;

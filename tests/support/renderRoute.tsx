@@ -7,7 +7,7 @@ import { createQueryClient } from '../../src/shared/api/queryClient';
 import type { Auth } from '../../src/shared/auth/auth';
 import { createReauthenticator } from '../../src/shared/auth/reauthenticate';
 import { createSession, userStorageKey } from '../../src/shared/auth/session';
-import { browser } from '../../src/shared/browser';
+import { browser } from '../../src/shared/navigation/browser';
 import { AppProviders } from '../../src/shared/ui/AppProviders';
 
 export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> } & {

@@ -4,8 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { setLanguage } from '../../src/messages/i18n';
-import { applyConfig, parseConfig } from '../../src/shared/config';
-import { browser } from '../../src/shared/browser';
+import { applyConfig, parseConfig } from '../../src/shared/config/config';
+import { browser } from '../../src/shared/navigation/browser';
 import { server } from './server';
 
 // A route's first render in a file compiles its chunks, which takes more than Testing Library's

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The container image (Dockerfile): the server block its first step writes
 // (tools/deploy/container-server-block.sh), checked by `nginx -t` inside the image's nginx.conf; and,
 // where a Docker engine answers, the image itself: built, started with an environment's

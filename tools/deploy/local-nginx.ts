@@ -1,4 +1,4 @@
-// nginx for the project's own checks (tests/e2e/hosting.spec.ts, npm run bench): the
+// nginx for the project's own checks (tests/stack/hosting.spec.ts, npm run bench): the
 // production server block of tools/deploy/nginx-conf.ts inside a minimal nginx.conf in a
 // temporary folder, started in the foreground so its owner can stop it.
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';

@@ -85,7 +85,7 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
   return problems;
 }
 
-/** The portal's own rule (src/shared/config.ts): https, except on this machine. */
+/** The portal's own rule (src/shared/config/config.ts): https, except on this machine. */
 function isSecureUrl(value: string): boolean {
   try {
     const url = new URL(value);

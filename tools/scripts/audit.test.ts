@@ -1,4 +1,3 @@
-// @vitest-environment node
 // `npm run audit:production` against a registry of the test's own: one whose advisory service
 // refuses (as this machine's registry answers: 405), and one that knows no advisory.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // CI's Debian install (.ci/install-debian), with stand-ins on PATH for apt-get and for the
 // commands that end processes by name: during the install every service start is refused
 // (policy-rc.d answers 101), the policy goes afterwards, one the machine had stays, and no

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // What an install runs and what Renovate proposes: package.json's allowScripts, .npmrc and
 // renovate.json, held against the lock file and the installed tools.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The dev stack's settings from .env and .env.local (tools/scripts/dev-env.ts): the package's own
 // scripts run in a checkout of their own (every file of this one, linked), beside its own
 // .env files, and a server of the test's records where they send their calls.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Editors: what .editorconfig tells them to write is what Prettier keeps, and the recommended
 // VS Code extensions are those of the tools the project runs.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { textOf, useT } from '../../messages/t';
-import { config } from '../../shared/config';
+import { config } from '../../shared/config/config';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { Instructions } from './idpInstructions.flow';

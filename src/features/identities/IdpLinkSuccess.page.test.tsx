@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browser } from '../../shared/browser';
+import { browser } from '../../shared/navigation/browser';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { markJustLinked } from './linkState';
 

@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { useT } from '../../messages/t';
 import { useAuth } from '../../shared/auth/useAuth';
-import { browser } from '../../shared/browser';
-import { config } from '../../shared/config';
-import { socialProvider } from '../../shared/socialProviders';
+import { browser } from '../../shared/navigation/browser';
+import { config } from '../../shared/config/config';
+import { socialProvider } from '../../shared/config/socialProviders';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browser } from '../../shared/browser';
-import { LINK_TAB_KEY } from '../../shared/storageKeys';
+import { browser } from '../../shared/navigation/browser';
+import { LINK_TAB_KEY } from '../../shared/storage/storageKeys';
 import { example } from '../../../tests/support/examples';
 import { CENTRAL_SIGN_IN, CENTRAL_SIGN_OUT, readLinkAttempt, recordLinks } from '../../../tests/support/linking';
 import { renderRoute } from '../../../tests/support/renderRoute';

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import { socialProvider } from '../../shared/socialProviders';
+import { socialProvider } from '../../shared/config/socialProviders';
 
 /** The provider's mark from the registry, drawn inline; the label beside it names the provider. */
 export function ProviderLogo({ provider }: { provider: SocialProvider }) {

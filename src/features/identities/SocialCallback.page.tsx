@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { textOf, useT } from '../../messages/t';
-import { socialProvider } from '../../shared/socialProviders';
+import { socialProvider } from '../../shared/config/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';

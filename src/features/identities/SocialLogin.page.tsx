@@ -1,6 +1,6 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { useT } from '../../messages/t';
-import { socialProvider } from '../../shared/socialProviders';
+import { socialProvider } from '../../shared/config/socialProviders';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 

@@ -1,7 +1,7 @@
 import type { IdentityProviderEntry } from '../../../generated/model/identityProviderEntry';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { MessageKey } from '../../messages/t';
-import { socialProviderNamed } from '../../shared/socialProviders';
+import { socialProviderNamed } from '../../shared/config/socialProviders';
 
 export interface IdentityRow {
   /** The server's id for it: the `idpId` of the link and unlink calls. */

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
 import type { MessageKey } from '../../messages/t';
-import { isSocialProvider } from '../../shared/socialProviders';
+import { isSocialProvider } from '../../shared/config/socialProviders';
 import { mayBeginAtSignInPage } from './linkState';
 import type { LinkFailure } from './socialCallback.flow';
 import { isUserCreationDisabled } from './socialLink';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
+import { LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storage/storageKeys';
 import { decodeLinkState, encodeLinkState, LINK_ATTEMPT_TTL_MS, purgeExpiredLinkAttempt, type LinkState } from './linkMarker';
 
 const NONCE = 'n0nce-0123456789abcdef';

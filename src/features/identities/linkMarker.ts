@@ -3,7 +3,7 @@
 // (who started it, the external account and its name) stays in the session storage of the tab
 // that started it (linkState.ts). The app's start (src/main.tsx) purges an expired attempt
 // with it.
-import { LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
+import { LINK_STATE_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storage/storageKeys';
 
 /** A link attempt is good for this long from its start; after that it is discarded. */
 export const LINK_ATTEMPT_TTL_MS = 10 * 60_000;

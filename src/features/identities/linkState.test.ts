@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownSignInState, readLinkAttempt } from '../../../tests/support/linking';
-import { LINK_TAB_KEY } from '../../shared/storageKeys';
+import { LINK_TAB_KEY } from '../../shared/storage/storageKeys';
 import { encodeLinkState, readLinkState } from './linkMarker';
 import {
   checkAttempt,

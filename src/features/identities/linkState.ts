@@ -1,9 +1,9 @@
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { SignInResult } from '../../shared/auth/auth';
 import { isOwnSignInState } from '../../shared/auth/signInRequest';
-import { isSocialProvider } from '../../shared/socialProviders';
+import { isSocialProvider } from '../../shared/config/socialProviders';
 import { EXTERNAL_NAME_SOURCES, type ExternalNameSource } from './externalName';
-import { JUST_LINKED_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storageKeys';
+import { JUST_LINKED_KEY, LINK_TAB_KEY, LINK_TICKET_KEY } from '../../shared/storage/storageKeys';
 import { discardLinkAttempt, isExpired, isNonce, LINK_ATTEMPT_TTL_MS, readLinkState, writeLinkState, type LinkState } from './linkMarker';
 
 export interface LinkDetails {

@@ -3,13 +3,13 @@ import { exchangeSocialCode, getIamSmartTokenizedId } from '../../../generated/a
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { MessageKey, Wording } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
-import { browser } from '../../shared/browser';
-import { config } from '../../shared/config';
-import { socialProvider } from '../../shared/socialProviders';
+import { browser } from '../../shared/navigation/browser';
+import { config } from '../../shared/config/config';
+import { socialProvider } from '../../shared/config/socialProviders';
 import { keepLinkTicket, mayBeginAtSignInPage, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
 import { forgetSignInState } from '../../shared/auth/signInRequest';
 import { externalAccountOf, type ExternalAccount } from './socialLink';
-import { socialStateKey } from '../../shared/storageKeys';
+import { socialStateKey } from '../../shared/storage/storageKeys';
 
 /**
  * Why a link could not go on: a text of the portal's by its key (so it follows a language

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { example } from '../../../tests/support/examples';
-import { socialProvider } from '../../shared/socialProviders';
+import { socialProvider } from '../../shared/config/socialProviders';
 import { createSocialState, externalAccountOf, isUserCreationDisabled, pinnedAuthorizeTarget } from './socialLink';
 
 describe('createSocialState', () => {

@@ -1,4 +1,4 @@
-import { jwtClaims } from '../../shared/jwt';
+import { jwtClaims } from '../../shared/auth/jwt';
 import { displayText } from './displayText';
 import type { ExternalNameSource } from './externalName';
 

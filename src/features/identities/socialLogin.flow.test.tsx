@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { browser } from '../../shared/browser';
-import { config } from '../../shared/config';
+import { browser } from '../../shared/navigation/browser';
+import { config } from '../../shared/config/config';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 

@@ -1,10 +1,10 @@
 import { redirect } from '@tanstack/react-router';
 import { getSocialAuthorizeUrl } from '../../../generated/api/social-auth/social-auth';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import { browser } from '../../shared/browser';
-import { authorizeOriginOf, socialProvider } from '../../shared/socialProviders';
+import { browser } from '../../shared/navigation/browser';
+import { authorizeOriginOf, socialProvider } from '../../shared/config/socialProviders';
 import { createSocialState, pinnedAuthorizeTarget } from './socialLink';
-import { socialStateKey } from '../../shared/storageKeys';
+import { socialStateKey } from '../../shared/storage/storageKeys';
 
 /**
  * /auth/{provider}/login, for its route's loader (run once per visit): asks the server where the

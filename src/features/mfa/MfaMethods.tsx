@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
-import { isRemoved } from '../../shared/factorAnswers';
+import { isRemoved } from '../../shared/api/factorAnswers';
 import { addedOf, formatAddedDate } from './addedDate';
 import { maskPhone } from './mask';
 import { mfaRows, type MfaRow } from './mfaRows';

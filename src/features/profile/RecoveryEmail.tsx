@@ -4,8 +4,8 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { getGetProfileQueryKey, useUpdateRecoveryEmail } from '../../../generated/api/profile/profile';
 import type { Profile, UpdateRecoveryEmailRequest } from '../../../generated/model';
 import { useT } from '../../messages/t';
-import { useDraft } from '../../shared/draft';
-import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/pageAnchors';
+import { useDraft } from '../../shared/storage/draft';
+import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/navigation/pageAnchors';
 import { toast } from '../../shared/ui/toast';
 import { isRecoveryEmailChanged, recoveryEmailOf } from './profile';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { UpdateRecoveryEmailRequest } from '../../../generated/model';
 import { useT } from '../../messages/t';
-import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/pageAnchors';
+import { RECOVERY_EMAIL_EDIT_ID } from '../../shared/navigation/pageAnchors';
 
 interface RecoveryEmailFormProps {
   initial: string;

@@ -5,7 +5,7 @@ import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useLanguage, useT } from '../../messages/t';
 import { useLogout } from '../../shared/auth/useLogout';
-import type { NamedLogin } from '../../shared/historyState';
+import type { NamedLogin } from '../../shared/navigation/historyState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { formatLoginTime } from '../login-log/formatLoginTime';

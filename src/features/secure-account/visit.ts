@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { SECURE_ACCOUNT_VISIT_KEY } from '../../shared/storageKeys';
+import { SECURE_ACCOUNT_VISIT_KEY } from '../../shared/storage/storageKeys';
 import type { HistoryState } from '@tanstack/react-router';
-import { namedLoginOf, type NamedLogin } from '../../shared/historyState';
+import { namedLoginOf, type NamedLogin } from '../../shared/navigation/historyState';
 
 /**
  * What the person has done in this visit to the "This wasn't me" guide. Kept in this tab's

@@ -3,7 +3,7 @@ import type { MessageKey } from '../../messages/t';
 import { identityRows } from '../identities/identityRows';
 import { mfaRows } from '../mfa/mfaRows';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
-import { RECOVERY_EMAIL_EDIT_ID, SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/pageAnchors';
+import { RECOVERY_EMAIL_EDIT_ID, SOCIAL_IDENTITIES_HEADING_ID } from '../../shared/navigation/pageAnchors';
 
 /** Where an item's fix is: a page of the portal, or a control on this page (by element id). */
 type Fix = { label: MessageKey } & ({ to: '/profile/mfa' | '/profile/question' } | { focus: string });

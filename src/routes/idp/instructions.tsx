@@ -3,8 +3,8 @@ import { IdpInstructionsPage } from '../../features/identities/IdpInstructions.p
 import { IdpInstructionsPending } from '../../features/identities/IdpInstructionsPending';
 import { readInstructions } from '../../features/identities/idpInstructions.flow';
 import { FLOW_ROUTE } from '../../shared/auth/flowRoute';
-import { takeCallbackQuery } from '../../shared/callbackQuery';
-import { stringParams } from '../../shared/searchParams';
+import { takeCallbackQuery } from '../../shared/navigation/callbackQuery';
+import { stringParams } from '../../shared/navigation/searchParams';
 
 const PARAMS = ['code', 'state', 'error', 'error_description'] as const;
 

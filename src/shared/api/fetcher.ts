@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '../config/config';
 import { locale } from '../../messages/i18n';
 import { t } from '../../messages/t';
 import { ApiError } from './ApiError';

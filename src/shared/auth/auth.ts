@@ -1,6 +1,6 @@
 import type { UserManager } from 'oidc-client-ts';
 import { startingLanguage } from '../../messages/language';
-import { config } from '../config';
+import { config } from '../config/config';
 import { createOpenId, SignInRefused, type SignInOptions } from './openId';
 import { safeReturnPath } from './returnPath';
 import { createSession, type Session, type SessionOptions } from './session';

@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../../routeTree.gen';
 import type { RouterContext } from '../../routerContext';
-import { OIDC_PREFIX } from '../storageKeys';
+import { OIDC_PREFIX } from '../storage/storageKeys';
 import { firstStep, holdsSession, needsSession } from './firstStep';
 
 const NOW = 1_800_000_000;

@@ -1,5 +1,5 @@
 import { signedInPath } from 'virtual:route-tree/signed-in';
-import { OIDC_PREFIX } from '../storageKeys';
+import { OIDC_PREFIX } from '../storage/storageKeys';
 import { readStoredUser } from './storedUser';
 
 /**

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import { isSocialProvider } from '../socialProviders';
+import { isSocialProvider } from '../config/socialProviders';
 
 /**
  * Route options of a page whose loader runs a step of a sign-in or link flow: starting a

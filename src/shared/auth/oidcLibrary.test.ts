@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { config } from '../config';
+import { config } from '../config/config';
 import { createUserManager } from './oidcLibrary';
 import { keepProviderMetadata } from './providerMetadata';
 import { userStorageKey } from './session';

@@ -2,8 +2,8 @@
 // portal's settings of it, and the checks of the discovery document the portal keeps
 // (providerMetadata.ts).
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { config } from '../config';
-import { OIDC_REQUEST_PREFIX } from '../storageKeys';
+import { config } from '../config/config';
+import { OIDC_REQUEST_PREFIX } from '../storage/storageKeys';
 import { keepProviderMetadata, readProviderMetadata } from './providerMetadata';
 
 const CALLBACK_PATH = '/auth/default/callback';

@@ -1,6 +1,6 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browser } from '../browser';
+import { browser } from '../navigation/browser';
 import { createOpenId } from './openId';
 
 function stubManager(callbackUser: Partial<User> = {}) {

@@ -1,8 +1,8 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import type { MessageKey } from '../../messages/en';
-import { browser } from '../browser';
-import { config } from '../config';
-import { jwtClaims } from '../jwt';
+import { browser } from '../navigation/browser';
+import { config } from '../config/config';
+import { jwtClaims } from './jwt';
 import { safeReturnPath } from './returnPath';
 
 /**

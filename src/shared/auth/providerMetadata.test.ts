@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_METADATA_KEY } from '../storageKeys';
+import { PROVIDER_METADATA_KEY } from '../storage/storageKeys';
 import { isUsableMetadata, keepProviderMetadata, readProviderMetadata } from './providerMetadata';
 
 const AUTHORITY = 'https://sso.example.edu/oauth2/default';

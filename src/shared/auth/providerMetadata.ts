@@ -1,6 +1,6 @@
 import type { OidcMetadata } from 'oidc-client-ts';
-import { isHttpUrl, isSecure, urlOf } from '../config';
-import { PROVIDER_METADATA_KEY } from '../storageKeys';
+import { isHttpUrl, isSecure, urlOf } from '../config/config';
+import { PROVIDER_METADATA_KEY } from '../storage/storageKeys';
 
 /** How long the browser trusts the discovery document it fetched: a visit, not a release of the provider. */
 const KEEP_FOR_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { ApiError } from '../api/ApiError';
 import { isStepUp } from '../api/stepUp';
 import type { Auth } from './auth';
-import { REAUTH_KEY } from '../storageKeys';
+import { REAUTH_KEY } from '../storage/storageKeys';
 
 /** A 401 this soon after signing in again is shown as an error instead of looping. */
 export const REAUTH_QUIET_MS = 60_000;

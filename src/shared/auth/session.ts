@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '../config/config';
 import {
   COLOR_SCHEME_STORAGE_KEY,
   ENDED_PAGE_KEY,
@@ -7,7 +7,7 @@ import {
   SESSION_CHANNEL,
   SIGNED_IN_AT_KEY,
   SIGNED_OUT_AT_KEY,
-} from '../storageKeys';
+} from '../storage/storageKeys';
 import { isOwnSignInState } from './signInRequest';
 import { readStoredUser, type StoredUser } from './storedUser';
 

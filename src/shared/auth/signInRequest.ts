@@ -1,4 +1,4 @@
-import { OIDC_REQUEST_PREFIX } from '../storageKeys';
+import { OIDC_REQUEST_PREFIX } from '../storage/storageKeys';
 
 /** A sign-in request older than this is not one a person is still in the middle of. */
 const SIGN_IN_REQUEST_TTL_MS = 60 * 60_000;

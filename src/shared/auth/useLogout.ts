@@ -1,8 +1,8 @@
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { endSessions } from '../../../generated/api/sessions/sessions';
-import { browser } from '../browser';
-import { config } from '../config';
+import { browser } from '../navigation/browser';
+import { config } from '../config/config';
 
 /**
  * Logout, wherever it is asked for (the header, the session dialog). It cannot be undone: the

@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportError } from '../errorReport';
+import { reportError } from '../errors/errorReport';
 import { ChunkBoundary } from './ChunkBoundary';
 
-vi.mock('../errorReport', () => ({ reportError: vi.fn() }));
-vi.mock('../staleBuild', async (original) => ({ ...(await original<typeof import('../staleBuild')>()), reloadForStaleBuild: vi.fn(() => false) }));
+vi.mock('../errors/errorReport', () => ({ reportError: vi.fn() }));
+vi.mock('../errors/staleBuild', async (original) => ({
+  ...(await original<typeof import('../errors/staleBuild')>()),
+  reloadForStaleBuild: vi.fn(() => false),
+}));
 
 function Throws({ error }: { error: Error }): never {
   throw error;

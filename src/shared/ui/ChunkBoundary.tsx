@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { reportError } from '../errorReport';
-import { isChunkLoadError, pageIsLeaving, reloadForStaleBuild } from '../staleBuild';
+import { reportError } from '../errors/errorReport';
+import { isChunkLoadError, pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
 
 /**
  * Around code loaded on first use. A file gone after a release reloads the page once (see

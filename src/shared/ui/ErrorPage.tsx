@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useT } from '../../messages/t';
-import { reportError } from '../errorReport';
-import { pageIsLeaving, reloadForStaleBuild } from '../staleBuild';
+import { reportError } from '../errors/errorReport';
+import { pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
 import { PageLoader } from './PageLoader';
 import { PageTitle } from './PageTitle';
 

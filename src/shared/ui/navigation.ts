@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../messages/t';
-import { isQuestionFactor } from '../factorAnswers';
+import { isQuestionFactor } from '../api/factorAnswers';
 
 interface NavItem {
   to: '/profile/details' | '/profile/password' | '/profile/mfa' | '/profile/question' | '/profile/login';

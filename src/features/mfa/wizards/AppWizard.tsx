@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../messages/t';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/config/config';
 import type { Device, FactorKindOf } from '../factorKinds';
 import { useActivationPoll, type PollOutcome } from './activationPoll';
 import { appWizardMachine, type AppEvent, type AppState, type Enrollment } from './appWizard.machine';

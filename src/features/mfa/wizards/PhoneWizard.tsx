@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
-import { useDraft } from '../../../shared/draft';
+import { useDraft } from '../../../shared/storage/draft';
 import { checkPhone, countryChoices, countryName, DEFAULT_COUNTRY, dialCodeOf, isKnownCountry, type PhoneCheck } from '../countries';
 import type { FactorKindOf } from '../factorKinds';
 import { maskPhone } from '../mask';

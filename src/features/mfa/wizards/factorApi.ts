@@ -8,7 +8,7 @@ import {
 } from '../../../../generated/api/enrollment/enrollment';
 import { getGetFactorsQueryKey } from '../../../../generated/api/factors/factors';
 import type { ActivateFactorRequest, Activation } from '../../../../generated/model';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/config/config';
 import { activationPayload, creationOptions } from './webauthn';
 import type { WizardApi } from './wizardMachine';
 

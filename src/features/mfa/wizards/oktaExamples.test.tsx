@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { example } from '../../../../tests/support/examples';
 import { renderRoute } from '../../../../tests/support/renderRoute';
 import { server } from '../../../../tests/support/server';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/config/config';
 import { toBase64Url } from './webauthn';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { MessageKey } from '../../../messages/t';
-import { hasStatus } from '../../../shared/factorAnswers';
+import { hasStatus } from '../../../shared/api/factorAnswers';
 
 /**
  * The calls a machine may ask for, by name, each taking one input: the backend's endpoints (and

@@ -6,7 +6,7 @@ import { SocialIdentities } from '../../../features/identities/SocialIdentities'
 import { PersonalInformation } from '../../../features/profile/PersonalInformation';
 import { SecurityOverview } from '../../../features/security-overview/SecurityOverview';
 import { useT } from '../../../messages/t';
-import { config } from '../../../shared/config';
+import { config } from '../../../shared/config/config';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 
 export const Route = createFileRoute('/_authenticated/profile/details')({

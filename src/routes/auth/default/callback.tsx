@@ -3,7 +3,7 @@ import { finishLinkSignIn } from '../../../features/identities/linkSignIn';
 import { completeSignInCallback } from '../../../features/sign-in/signInCallback.flow';
 import { SignInCallbackFailed, SignInCallbackPage } from '../../../features/sign-in/SignInCallback.page';
 import { FLOW_ROUTE } from '../../../shared/auth/flowRoute';
-import { takeCallbackQuery } from '../../../shared/callbackQuery';
+import { takeCallbackQuery } from '../../../shared/navigation/callbackQuery';
 
 export const Route = createFileRoute('/auth/default/callback')({
   ...FLOW_ROUTE,

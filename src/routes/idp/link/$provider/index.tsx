@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SocialCallbackPage } from '../../../../features/identities/SocialCallback.page';
 import { continueSocialLink } from '../../../../features/identities/socialCallback.flow';
 import { FLOW_ROUTE } from '../../../../shared/auth/flowRoute';
-import { takeCallbackQuery } from '../../../../shared/callbackQuery';
-import { stringParams } from '../../../../shared/searchParams';
+import { takeCallbackQuery } from '../../../../shared/navigation/callbackQuery';
+import { stringParams } from '../../../../shared/navigation/searchParams';
 
 /** Starts linking an external identity that the identity provider pointed at (from /idp/instructions). */
 export const Route = createFileRoute('/idp/link/$provider/')({

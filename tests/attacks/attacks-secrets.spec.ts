@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, signedIn } from './attackTable';
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { expect, watchContract } from './fixtures';
-import { IDP, signIn, signInOnIdp } from './support';
+import { expect, watchContract } from '../e2e/fixtures';
+import { IDP, signIn, signInOnIdp } from '../e2e/support';
 
 /**
  * The attacker's table, shared by the attacks*.spec.ts files (one file per group of findings):

@@ -1,4 +1,4 @@
-// The breaking-change check of openapi.yaml, as pure functions (tools/scripts/contract-diff.ts is the
+// The breaking-change check of openapi.yaml, as pure functions (tools/scripts/contract-diff/contract-diff.ts is the
 // command line around them). api-smart-diff finds and classifies the changes; this module only
 // chooses which of its answers to judge, adds three small rules where its classification is too
 // lenient, and formats the report.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -235,7 +234,7 @@ describe('corrections agreed with the backend teams (info.x-agreed-response-corr
   });
 });
 
-describe('node tools/scripts/contract-diff.ts --base-file', () => {
+describe('node tools/scripts/contract-diff/contract-diff.ts --base-file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -243,7 +242,7 @@ describe('node tools/scripts/contract-diff.ts --base-file', () => {
   function runAgainst(base: Spec, ...extra: string[]) {
     const file = join(dir, `base-${Math.random().toString(36).slice(2)}.yaml`);
     writeFileSync(file, stringify(base));
-    const run = spawnSync(process.execPath, ['tools/scripts/contract-diff.ts', '--base-file', file, ...extra], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['tools/scripts/contract-diff/contract-diff.ts', '--base-file', file, ...extra], { encoding: 'utf8' });
     return { code: run.status, out: run.stdout + run.stderr };
   }
 

@@ -1,6 +1,6 @@
-import type { IdentityProviderName } from '../../generated/model/identityProviderName';
-import { SocialProvider } from '../../generated/model/socialProvider';
-import type { MessageKey } from '../messages/t';
+import type { IdentityProviderName } from '../../../generated/model/identityProviderName';
+import { SocialProvider } from '../../../generated/model/socialProvider';
+import type { MessageKey } from '../../messages/t';
 import { config } from './config';
 
 /** A provider's small inline mark: no image download, and decorative (its label names it). */

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import {
   AFTER_LOGOUT,
   type Attack,
@@ -11,7 +11,7 @@ import {
   sessionKeys,
   signedIn,
 } from './attackTable';
-import { IDP, watchConsole } from './support';
+import { IDP, watchConsole } from '../e2e/support';
 
 /**
  * Attacks: logout races, and the other tabs a logout reaches.

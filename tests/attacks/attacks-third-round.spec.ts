@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import {
   type Attack,
   attackTest,
@@ -13,7 +13,7 @@ import {
   recordRequests,
   signedIn,
 } from './attackTable';
-import { IDP } from './support';
+import { IDP } from '../e2e/support';
 
 /**
  * Attacks: the third review's findings, one row (or more) each, named by the finding.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The breaking-change gate in real git histories: which base it compares with, and what that
 // catches. Each test builds a scratch repository holding the two scripts and openapi.yaml,
 // with origin/main set by hand where the portal's would be after a fetch.
@@ -25,8 +24,9 @@ afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: tr
 function scratchRepo(contract?: Spec) {
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-repo-'));
   folders.push(dir);
-  mkdirSync(join(dir, 'tools', 'scripts'), { recursive: true });
-  for (const file of ['contract-diff.ts', 'contract-diff-lib.ts']) copyFileSync(join('tools', 'scripts', file), join(dir, 'tools', 'scripts', file));
+  mkdirSync(join(dir, 'tools', 'scripts', 'contract-diff'), { recursive: true });
+  for (const file of ['contract-diff.ts', 'contract-diff-lib.ts'])
+    copyFileSync(join('tools', 'scripts', 'contract-diff', file), join(dir, 'tools', 'scripts', 'contract-diff', file));
   // The scripts' own dependencies (yaml, api-smart-diff), from the portal's install.
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
@@ -57,7 +57,7 @@ function scratchRepo(contract?: Spec) {
     },
     /** `npm run contract:diff` in the scratch checkout. */
     diff(args: string[] = [], env: Record<string, string> = {}) {
-      const run = spawnSync(process.execPath, ['tools/scripts/contract-diff.ts', ...args], {
+      const run = spawnSync(process.execPath, ['tools/scripts/contract-diff/contract-diff.ts', ...args], {
         cwd: dir,
         env: { ...cleanEnv, ...env },
         encoding: 'utf8',

@@ -2,7 +2,7 @@
 // version of itself (a removed operation or field, a narrowed type, a new required request
 // field...); additive changes pass. api-smart-diff classifies the changes (see contract-diff-lib.ts).
 //
-//   node tools/scripts/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]
+//   node tools/scripts/contract-diff/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]
 //
 // --base       the git revision whose openapi.yaml is the old contract (also CONTRACT_BASE);
 //              by default the merge base of HEAD and origin/main, so every commit not yet on
@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { carriedAgreements, chooseBase, classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const CONTRACT = 'openapi.yaml';
 /** The branch that holds what has landed. */
 const UPSTREAM = 'origin/main';
@@ -115,7 +115,7 @@ function parseOptions() {
     return parseArgs({ options: { base: { type: 'string' }, 'base-file': { type: 'string' }, json: { type: 'boolean', default: false } } }).values;
   } catch (error) {
     return fail(
-      `${error instanceof Error ? error.message : error}\nusage: node tools/scripts/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]`,
+      `${error instanceof Error ? error.message : error}\nusage: node tools/scripts/contract-diff/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]`,
     );
   }
 }

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, newPage, PORTAL, recordRequests, serveConfig } from './attackTable';
-import { signIn } from './support';
+import { signIn } from '../e2e/support';
 
 /**
  * Attacks: crafted return paths and settings.

@@ -1,4 +1,4 @@
-import { FactorType } from '../../generated/model';
+import { FactorType } from '../../../generated/model';
 
 /**
  * How the portal reads the answers of the factor calls (spec sections 7 and 8). They come from

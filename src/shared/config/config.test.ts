@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SocialProvider } from '../../generated/model/socialProvider';
+import { SocialProvider } from '../../../generated/model/socialProvider';
 import { loadConfig, parseConfig, config, SOCIAL_PROVIDER_NAMES } from './config';
 
 const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 
 const docs = resolve('dist-docs/api.html');
 

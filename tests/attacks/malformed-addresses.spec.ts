@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { IDP } from './support';
+import { expect, test } from '../e2e/fixtures';
+import { IDP } from '../e2e/support';
 
 const PORTAL = 'http://localhost:4173';
 const XSS = '<script>window.__pwned=1</script>';

@@ -8,8 +8,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../tools/deploy/local-nginx.ts';
 import { TEST_API_PORT } from '../../tools/scripts/dev-stack.ts';
 import { versionProblems } from '../../tools/vite-plugins/version-json.ts';
-import { expect, test } from './fixtures';
-import { signIn, watchConsole } from './support';
+import { expect, test } from '../e2e/fixtures';
+import { signIn, watchConsole } from '../e2e/support';
 
 /**
  * The production build hosted the documented way: nginx with the server block that

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { preferFor } from '../../mock/persona.ts';
 import { DEV_API_PORT, DEV_STATE_PORT } from '../../tools/scripts/dev-stack.ts';
-import { expect, test } from './fixtures';
-import { signIn, watchConsole } from './support';
+import { expect, test } from '../e2e/fixtures';
+import { signIn, watchConsole } from '../e2e/support';
 
 // `npm start` runs a mock API that remembers what a developer changes, on its own ports. The
 // tests' stack runs beside it with a mock API of its own (tools/scripts/dev-stack.ts): what a

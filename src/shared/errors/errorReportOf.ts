@@ -1,8 +1,8 @@
 // What a report is made of, loaded with the first error to report (see errorReport.ts).
 import { pathWords } from 'virtual:route-tree/words';
-import { FactorProvider } from '../../generated/model/factorProvider';
-import { FactorType } from '../../generated/model/factorType';
-import { SocialProvider } from '../../generated/model/socialProvider';
+import { FactorProvider } from '../../../generated/model/factorProvider';
+import { FactorType } from '../../../generated/model/factorType';
+import { SocialProvider } from '../../../generated/model/socialProvider';
 
 /**
  * A small report of each unexpected error, sent to `errorReportUrl` (config.json) when it is set.

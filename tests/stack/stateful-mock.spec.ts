@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test } from './fixtures';
-import { signIn, watchConsole } from './support';
+import { expect, test } from '../e2e/fixtures';
+import { signIn, watchConsole } from '../e2e/support';
 
 // `npm start`'s mock API remembers (mock/api.ts without --stateless). The stack of the other
 // end-to-end tests answers from the contract's examples; here the page's /api calls go to a

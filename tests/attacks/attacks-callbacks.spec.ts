@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import {
   type Attack,
   attackTest,
@@ -15,7 +15,7 @@ import {
   signedIn,
   startProfileLink,
 } from './attackTable';
-import { signIn } from './support';
+import { signIn } from '../e2e/support';
 
 /**
  * Attacks: forged provider callbacks, and replayed or crafted sign-in callbacks.

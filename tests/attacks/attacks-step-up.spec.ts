@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, expectStepUp, on, recordRequests, signedIn, stepUpOn, VOUCH_IAMSMART } from './attackTable';
-import { IDP, signInOnIdp } from './support';
+import { IDP, signInOnIdp } from '../e2e/support';
 
 /**
  * Attacks: step-up challenges on every sensitive operation.

@@ -1,6 +1,6 @@
 // Isolated: it adds listeners to the window and leaves the page "leaving".
 import { expect, it, vi } from 'vitest';
-import { RELOADED_FOR_KEY } from './storageKeys';
+import { RELOADED_FOR_KEY } from '../storage/storageKeys';
 
 /** Firefox's words for a code file it stopped fetching, or could not find. */
 const firefoxError = () => new TypeError('error loading dynamically imported module: https://portal.example/assets/ToastViewport-1a2b.js');

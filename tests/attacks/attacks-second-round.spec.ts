@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import {
   type Attack,
   attackTest,
@@ -18,7 +18,7 @@ import {
   unsignedJwt,
   VOUCH_IAMSMART,
 } from './attackTable';
-import { expectNoAxeViolations, IDP, signInOnIdp } from './support';
+import { expectNoAxeViolations, IDP, signInOnIdp } from '../e2e/support';
 
 /**
  * Attacks: the second review's findings, one row (or more) each: N1 to N9 and L5.

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../e2e/fixtures';
 import {
   type Attack,
   attackTest,
@@ -20,7 +20,7 @@ import {
   signedIn,
   startProfileLink,
 } from './attackTable';
-import { signIn, signInOnIdp } from './support';
+import { signIn, signInOnIdp } from '../e2e/support';
 
 /**
  * Attacks: crafted identity-link addresses, and link states planted, expired, foreign or replayed.

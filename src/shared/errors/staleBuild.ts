@@ -1,4 +1,4 @@
-import { RELOAD_MARKS_BUILD_KEY, RELOADED_FOR_KEY, ROUTER_RELOAD_PREFIX, routerReloadKey } from './storageKeys';
+import { RELOAD_MARKS_BUILD_KEY, RELOADED_FOR_KEY, ROUTER_RELOAD_PREFIX, routerReloadKey } from '../storage/storageKeys';
 
 /**
  * A tab left open across a release asks for code files the new release no longer has. One

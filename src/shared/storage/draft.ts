@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAuth } from './auth/useAuth';
+import { useAuth } from '../auth/useAuth';
 import { draftKey } from './storageKeys';
 
 /**
