@@ -3,6 +3,7 @@ import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './routerContext';
 import { ErrorPage } from './shared/ui/ErrorPage';
 import { NotFound } from './shared/ui/NotFound';
+import type { MenuData } from './shared/ui/navigation';
 import { PageLoader } from './shared/ui/PageLoader';
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
@@ -22,5 +23,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page's entry in the header menu (src/shared/ui/navigation.ts). */
+    menu?: MenuData;
   }
 }

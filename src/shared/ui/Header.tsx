@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
-import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useT } from '../../messages/t';
@@ -10,7 +10,7 @@ import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
-import { hasQuestionFactor, isCurrentPage, navItems } from './navigation';
+import { hasQuestionFactor, menuEntries } from './navigation';
 
 const NAV_LIST_ID = 'account-navigation';
 
@@ -26,6 +26,7 @@ function MenuIcon() {
 function Navigation() {
   const t = useT();
   const { pathname } = useLocation();
+  const router = useRouter();
   const factors = useGetFactors();
   const [menuOpened, menu] = useDisclosure(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -40,9 +41,10 @@ function Navigation() {
     document.getElementById('main')?.focus();
   }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  function choose(current: boolean) {
+  /** The router's Link marks the current page's entry (`aria-current`, the wizards' too under Set up MFA). */
+  function choose(event: MouseEvent<HTMLAnchorElement>) {
     menu.close();
-    if (current) requestAnimationFrame(() => menuButtonRef.current?.focus());
+    if (event.currentTarget.getAttribute('aria-current') === 'page') requestAnimationFrame(() => menuButtonRef.current?.focus());
     else focusMainOnArrival.current = true;
   }
 
@@ -57,7 +59,7 @@ function Navigation() {
     menuButtonRef.current?.focus();
   }
 
-  const items = navItems({ hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
+  const items = menuEntries(Object.values(router.routesById), { hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
   return (
     <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <Button
@@ -71,16 +73,13 @@ function Navigation() {
         {t('nav.menu')}
       </Button>
       <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
-        {items.map((item) => {
-          const current = isCurrentPage(item, pathname);
-          return (
-            <li key={item.to}>
-              <Link to={item.to} aria-current={current ? 'page' : undefined} className={classes.link} onClick={() => choose(current)}>
-                {t(item.label)}
-              </Link>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={classes.link} onClick={choose}>
+              {t(item.label)}
+            </Link>
+          </li>
+        ))}
         {/* On a phone the header has no room for the switches: they live here instead. */}
         <Group component="li" gap="xs" p={4} hiddenFrom="xs" className={classes.switches}>
           <LanguageSwitch />

@@ -1,35 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { hasQuestionFactor, isCurrentPage, navItems } from './navigation';
+import { routeTree } from '../../routeTree.gen';
+import { hasQuestionFactor, menuEntries } from './navigation';
 
-describe('navItems', () => {
-  it('lists the five pages in the spec order when a question factor exists', () => {
-    expect(navItems({ hasQuestionFactor: true }).map((i) => i.to)).toEqual([
-      '/profile/details',
-      '/profile/password',
-      '/profile/mfa',
-      '/profile/question',
-      '/profile/login',
-    ]);
+/** Every route of the app's own tree, as the header reads them from the router. */
+function allRoutes() {
+  const routes: Array<{ fullPath: string; options: object; children?: unknown }> = [];
+  const walk = (route: { fullPath: string; options: object; children?: unknown }) => {
+    routes.push(route);
+    for (const child of Object.values((route.children ?? {}) as object)) walk(child);
+  };
+  walk(routeTree as never);
+  return routes;
+}
+
+/** The spec's menu (section 2), in its order. */
+const SPEC_MENU = ['/profile/details', '/profile/password', '/profile/mfa', '/profile/question', '/profile/login'];
+
+describe('menuEntries over the route tree', () => {
+  it("holds the spec's five pages in the spec's order when a question factor exists", () => {
+    const menu = menuEntries(allRoutes(), { hasQuestionFactor: true }).map((entry) => entry.to);
+    expect(menu.filter((to) => SPEC_MENU.includes(to))).toEqual(SPEC_MENU);
   });
 
   it('leaves out Security Questions without a question factor', () => {
-    expect(navItems({ hasQuestionFactor: false }).map((i) => i.label)).not.toContain('nav.question');
-    expect(navItems({ hasQuestionFactor: false })).toHaveLength(4);
+    const menu = menuEntries(allRoutes(), { hasQuestionFactor: false });
+    expect(menu.map((entry) => entry.to)).not.toContain('/profile/question');
+    expect(menu.map((entry) => entry.label)).not.toContain('nav.question');
+  });
+
+  it('lists only pages the router has, each once, each with its own label', () => {
+    const menu = menuEntries(allRoutes(), { hasQuestionFactor: true });
+    const paths = new Set(allRoutes().map((route) => route.fullPath.replace(/(.)\/$/, '$1')));
+    for (const entry of menu) expect(paths).toContain(entry.to);
+    expect(new Set(menu.map((entry) => entry.to)).size).toBe(menu.length);
+    expect(new Set(menu.map((entry) => entry.label)).size).toBe(menu.length);
   });
 });
 
-describe('isCurrentPage', () => {
-  const mfa = { to: '/profile/mfa', label: 'nav.mfa' } as const;
-  const details = { to: '/profile/details', label: 'nav.profile' } as const;
-  it.each([
-    [details, '/profile/details', true],
-    [details, '/profile/details/', true],
-    [details, '/profile/password', false],
-    [mfa, '/profile/mfa', true],
-    [mfa, '/profile/mfa/enroll/OKTA/sms', true],
-    [mfa, '/profile/mfaX', false],
-  ])('%j on %s is %s', (item, path, expected) => {
-    expect(isCurrentPage(item, path)).toBe(expected);
+describe('menuEntries', () => {
+  it('orders the entries by their order, drops the routes that name none, and trims an index route’s slash', () => {
+    const routes = [
+      { fullPath: '/b', options: { staticData: { menu: { label: 'nav.mfa' as const, order: 2 } } } },
+      { fullPath: '/x', options: {} },
+      { fullPath: '/a/', options: { staticData: { menu: { label: 'nav.profile' as const, order: 1 } } } },
+    ];
+    expect(menuEntries(routes, { hasQuestionFactor: false })).toEqual([
+      { to: '/a', label: 'nav.profile' },
+      { to: '/b', label: 'nav.mfa' },
+    ]);
   });
 });
 

@@ -1,28 +1,34 @@
 import type { MessageKey } from '../../messages/t';
+import type { FileRoutesByTo } from '../../routeTree.gen';
 import { isQuestionFactor } from '../api/factorAnswers';
 
-interface NavItem {
-  to: '/profile/details' | '/profile/password' | '/profile/mfa' | '/profile/question' | '/profile/login';
+/** A page's entry in the header menu, in its route's `staticData.menu`. */
+export interface MenuData {
+  label: MessageKey;
+  /** Its place in the menu, from the top. */
+  order: number;
+  /** Shown only to a person with a question factor (spec section 2: Set up Security Questions). */
+  needsQuestionFactor?: true;
+}
+
+export interface MenuEntry {
+  /** An address of the route tree (an index route's without its trailing slash). */
+  to: keyof FileRoutesByTo;
   label: MessageKey;
 }
 
-const ALL: Array<NavItem & { needsQuestionFactor?: boolean }> = [
-  { to: '/profile/details', label: 'nav.profile' },
-  { to: '/profile/password', label: 'nav.password' },
-  { to: '/profile/mfa', label: 'nav.mfa' },
-  { to: '/profile/question', label: 'nav.question', needsQuestionFactor: true },
-  { to: '/profile/login', label: 'nav.loginLog' },
-];
-
-/** The header menu; Security Questions appears only when the user has a question factor. */
-export function navItems({ hasQuestionFactor }: { hasQuestionFactor: boolean }): NavItem[] {
-  return ALL.filter((item) => hasQuestionFactor || !item.needsQuestionFactor).map(({ to, label }) => ({ to, label }));
+interface MenuRoute {
+  fullPath: string;
+  options: { staticData?: { menu?: MenuData } };
 }
 
-/** Whether a menu entry is the current page; the enrollment wizards belong to Set up MFA. */
-export function isCurrentPage(item: NavItem, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '');
-  return path === item.to || (item.to === '/profile/mfa' && path.startsWith('/profile/mfa/'));
+/** The header menu: every route that names an entry in its `staticData`, in their order. */
+export function menuEntries(routes: Iterable<MenuRoute>, { hasQuestionFactor }: { hasQuestionFactor: boolean }): MenuEntry[] {
+  return [...routes]
+    .flatMap(({ fullPath, options }) => (options.staticData?.menu ? [{ fullPath, ...options.staticData.menu }] : []))
+    .filter((entry) => hasQuestionFactor || !entry.needsQuestionFactor)
+    .sort((a, b) => a.order - b.order)
+    .map(({ fullPath, label }) => ({ to: fullPath.replace(/(.)\/$/, '$1') as MenuEntry['to'], label }));
 }
 
 export function hasQuestionFactor(factors: ReadonlyArray<{ factorType: string }> | undefined): boolean {

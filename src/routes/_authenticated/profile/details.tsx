@@ -10,6 +10,7 @@ import { config } from '../../../shared/config/config';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 
 export const Route = createFileRoute('/_authenticated/profile/details')({
+  staticData: { menu: { label: 'nav.profile', order: 1 } },
   loader: async ({ context }) => {
     // The data loads beside the page's code (the social box's only where the deployment has
     // it), and the page paints once with all of it, so nothing moves (CLS 0). A failed call

@@ -5,6 +5,7 @@ import { FROM_GUIDE } from '../../../features/secure-account/fromGuide';
 import { updateVisit, visitLogin } from '../../../features/secure-account/visit';
 
 export const Route = createFileRoute('/_authenticated/profile/password')({
+  staticData: { menu: { label: 'nav.password', order: 2 } },
   // `from=secure-account`: opened from the "This wasn't me" guide, and going back to it.
   validateSearch: (search: Record<string, unknown>): { from?: typeof FROM_GUIDE } => (search.from === FROM_GUIDE ? { from: FROM_GUIDE } : {}),
   loader: ({ context }) => {

@@ -4,6 +4,7 @@ import { findQuestionFactor } from '../../../features/question/questionFactor';
 import { SecurityQuestionPage } from '../../../features/question/SecurityQuestion.page';
 
 export const Route = createFileRoute('/_authenticated/profile/question')({
+  staticData: { menu: { label: 'nav.question', order: 4, needsQuestionFactor: true } },
   beforeLoad: async ({ context }) => {
     void context.queryClient.prefetchQuery(getGetSecurityQuestionsQueryOptions());
     // Without a question factor there is nothing to set up here (spec section 2).
