@@ -61,8 +61,8 @@ test('the new-user persona has its own name and the shell passes axe at phone wi
   expect(problems).toEqual([]);
 });
 
-test('a fresh load of the profile asks for each of its four answers once, and paints them', async ({ page }) => {
-  await signIn(page, 'taiman.chan');
+test('a fresh load of the profile asks for each of its four answers once, and paints them', async ({ page, signedIn }) => {
+  await signedIn('taiman.chan');
   await expect(page.getByRole('link', { name: /Home: Tai Man Chan/ })).toBeVisible();
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -82,9 +82,9 @@ test('unknown paths show a not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-test('pages scroll to the top on a route change', async ({ page }) => {
+test('pages scroll to the top on a route change', async ({ page, signedIn }) => {
   await page.setViewportSize({ width: 375, height: 600 });
-  await signIn(page, 'taiman.chan', '/profile/login');
+  await signedIn('taiman.chan', '/profile/login');
   await expect(page.getByTestId('login-log-list')).toBeVisible();
   await page.getByRole('button', { name: 'Menu' }).click();
   // Scroll down with the menu open, then choose an entry without scrolling back up first.
