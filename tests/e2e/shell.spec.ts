@@ -77,11 +77,6 @@ test('a fresh load of the profile asks for each of its four answers once, and pa
   expect(calls.sort()).toEqual(['GET /api/v1/app/config/idp', 'GET /api/v1/user/factor', 'GET /api/v1/user/idps', 'GET /api/v1/user/profile']);
 });
 
-test('unknown paths show a not-found page', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-});
-
 test('pages scroll to the top on a route change', async ({ page, signedIn }) => {
   await page.setViewportSize({ width: 375, height: 600 });
   await signedIn('taiman.chan', '/profile/login');
