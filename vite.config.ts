@@ -11,7 +11,6 @@ import { mantineStyles } from './tools/vite-plugins/mantine-styles.ts';
 import { securityHeaders } from './tools/deploy/headers.ts';
 import { precompress } from './tools/vite-plugins/precompress.ts';
 import { prefetchApp } from './tools/vite-plugins/prefetch-app.ts';
-import { routeTree } from './tools/vite-plugins/route-tree.ts';
 import { versionJson } from './tools/vite-plugins/version-json.ts';
 import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
 
@@ -52,7 +51,6 @@ export default defineConfig({
     react(),
     precompress(),
     contractOperationsPlugin(),
-    routeTree(),
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),
     prefetchApp(),
