@@ -30,7 +30,11 @@ function start() {
   purgeExpiredLinkAttempt();
   // The routes' words name where an error happened (none before the router exists, just below).
   let routes: readonly string[] = [];
-  startErrorReporting(config.errorReportUrl, () => locale.get(), () => routes);
+  startErrorReporting(
+    config.errorReportUrl,
+    () => locale.get(),
+    () => routes,
+  );
   // The tab's one session, which the fetch function reads too: signed out means the same for both.
   // A sign-in returns to a page of the router's own route tree (the router is made just below).
   const auth = createAuth(undefined, { session: tabSession(), language: () => locale.get(), pageOf: (path) => signedInPageOf(router)(path) });
@@ -63,8 +67,14 @@ function start() {
       ),
     ),
   );
-  // Development only, and left out of the build: the panel that chooses the mock's answers.
-  if (import.meta.env.DEV) void import('./dev/mountMockPanel').then(({ mountMockPanel }) => mountMockPanel());
+  // Development only, and left out of the build: the panel that chooses the mock's answers, once
+  // the first page is shown (on the dev server its modules would queue before the page's own).
+  if (import.meta.env.DEV) {
+    const unsubscribe = router.subscribe('onResolved', () => {
+      unsubscribe();
+      void import('./dev/mountMockPanel').then(({ mountMockPanel }) => mountMockPanel());
+    });
+  }
 }
 
 /** Without its settings the portal cannot sign anyone in: say so instead of a blank page. */
