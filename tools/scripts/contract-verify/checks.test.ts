@@ -45,9 +45,10 @@ describe('an answer without the token', () => {
     declared: ['200', '401'],
   };
   const refusedRequest = { location: ['request'], message: 'Invalid security scheme used' };
+  const backend = { by: 'backend' } as const;
 
   it('passes as 401 matching the contract, the request’s own missing token aside', () => {
-    expect(judge(row, { status: 401, contentType: 'application/json', text: '{}', violations: [refusedRequest] })).toEqual({
+    expect(judge(row, { status: 401, text: '{}', violations: [refusedRequest], handled: backend })).toEqual({
       result: 'passed',
       status: 401,
       detail: '',
@@ -55,14 +56,14 @@ describe('an answer without the token', () => {
   });
 
   it('fails as anything else, or as a 401 that breaks the contract', () => {
-    expect(judge(row, { status: 200, contentType: 'application/json', text: '{"a":1}', violations: [refusedRequest] })).toEqual({
+    expect(judge(row, { status: 200, text: '{"a":1}', violations: [refusedRequest], handled: backend })).toEqual({
       result: 'failed',
       status: 200,
       detail: 'answered 200 without a token, where the contract asks for 401 (does the backend check Authorization?)',
       body: '{"a":1}',
     });
     const wrongBody = { location: ['response', 'body'], message: "Response body must have required property 'errorMessage'" };
-    expect(judge(row, { status: 401, contentType: 'application/json', text: '{}', violations: [refusedRequest, wrongBody] })).toMatchObject({
+    expect(judge(row, { status: 401, text: '{}', violations: [refusedRequest, wrongBody], handled: backend })).toMatchObject({
       result: 'failed',
       detail: "response.body: Response body must have required property 'errorMessage'",
     });

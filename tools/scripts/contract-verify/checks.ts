@@ -4,7 +4,7 @@
 // is also sent once without one, and must be refused with 401.
 import { MUTATIONS, type Data, type Node } from './operations.ts';
 import { groupViolations, type Result } from './report.ts';
-import { prismOwnError } from './prism.ts';
+import type { Handling } from './prism.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -90,18 +90,20 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
   return rows;
 }
 
-/** What came back through Prism. */
+/** What came back through Prism, and who answered (what Prism's log says it did). */
 interface Answer {
   status: number;
-  contentType: string | null;
   text: string;
   violations: { location: string[]; message: string }[];
+  handled: Handling;
 }
 
 /** The verdict on one answer: passed, or failed with why (the body apart, shown only with --verbose). */
 export function judge(row: Planned, answer: Answer): Pick<Result, 'result' | 'status' | 'detail' | 'body'> {
-  const prismError = prismOwnError(answer.contentType, answer.text);
-  if (prismError) return { result: 'failed', detail: `no answer from the backend (Prism: ${prismError})` };
+  const { handled } = answer;
+  if (handled.by === 'prism') {
+    return { result: 'failed', ...(handled.status ? { status: handled.status } : {}), detail: `no answer from the backend (Prism: ${handled.why})` };
+  }
   const { status } = answer;
   const body = answer.text.slice(0, 200);
   // Without a token, the request itself breaks the contract's security: that is the point.
@@ -126,18 +128,22 @@ interface CheckArgs {
   port: number;
   token: string;
   timeoutMs: number;
+  /** The check's own Prism: where its log stands, and what it did with a request since then. */
+  prism: { mark(): number; handling(mark: number, path: string, status: number): Promise<Handling> };
   onResult: (result: Result) => void;
 }
 
 /** Sends one planned request through the proxy and judges the answer; a timeout or a failed connection fails the row. */
-async function check(row: Planned, { port, token, timeoutMs }: CheckArgs): Promise<Result> {
+async function check(row: Planned, { port, token, timeoutMs, prism }: CheckArgs): Promise<Result> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (row.secured && !row.withheld) headers.Authorization = `Bearer ${token}`;
   if (row.body !== undefined) headers['Content-Type'] = 'application/json';
   const started = Date.now();
   const named = { operation: row.operation, request: row.request };
+  const mark = prism.mark();
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${row.url}`, {
+    const url = new URL(`http://127.0.0.1:${port}${row.url}`);
+    const response = await fetch(url, {
       method: row.method.toUpperCase(),
       headers,
       body: row.body === undefined ? undefined : JSON.stringify(row.body),
@@ -146,9 +152,9 @@ async function check(row: Planned, { port, token, timeoutMs }: CheckArgs): Promi
     const text = await response.text();
     const answer = {
       status: response.status,
-      contentType: response.headers.get('content-type'),
       text,
       violations: JSON.parse(response.headers.get('sl-violations') ?? '[]'),
+      handled: await prism.handling(mark, url.pathname, response.status),
     };
     return { ...named, ms: Date.now() - started, ...judge(row, answer) };
   } catch (error) {

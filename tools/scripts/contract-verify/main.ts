@@ -76,7 +76,7 @@ async function run(options: Options, contract: Contract, out: (line: string) => 
     const table = tableWriter(rows, options.verbose, out);
     out(`contract:verify against ${options.target} (Prism on 127.0.0.1:${port}, ${options.timeoutMs / 1000} s a request)\n`);
     table.header();
-    return await checkAll(rows, { port, token: options.token, timeoutMs: options.timeoutMs, onResult: table.row });
+    return await checkAll(rows, { port, token: options.token, timeoutMs: options.timeoutMs, prism, onResult: table.row });
   } catch (error) {
     const complaint = prismComplaint(prism.log());
     console.error(`contract:verify: ${error instanceof Error ? error.message : error}${complaint ? `\n${complaint}` : ''}`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './prism.ts';
-import { json, runCommand, serve, startMock, stopAll } from './testServers.ts';
+import { json, runCommand, serve, startMock, startRememberingMock, stopAll } from './testServers.ts';
 
 // The port the verifier used to take by default: a server there must not be mistaken for Prism.
 const OLD_DEFAULT_PORT = 4320;
@@ -15,6 +15,9 @@ let broken: string;
 let hanging: string;
 let recording: string;
 let ignoresToken: string;
+let remembering: string;
+let prismShaped: string;
+let notImplemented: string;
 const recorded: string[] = [];
 
 const env = { ...process.env, CONTRACT_VERIFY_TOKEN: TOKEN };
@@ -37,7 +40,7 @@ const relay = (path: string, res: import('node:http').ServerResponse, method: st
 };
 
 beforeAll(async () => {
-  mock = await startMock();
+  [mock, remembering] = await Promise.all([startMock(), startRememberingMock()]);
   // A backend that breaks the contract in several ways, with its own statuses.
   broken = await serve((path, res) => {
     if (path === '/api/v1/user/profile') return json(res, 200, '{"firstName":5}');
@@ -56,6 +59,18 @@ beforeAll(async () => {
   });
   // A backend that answers as the contract says, with or without a token: it ignores Authorization.
   ignoresToken = await serve((path, res, method) => relay(path, res, method, { authorization: 'Bearer anything' }));
+  // A backend that runs Prism itself: it refuses a missing token with Prism's own problem, not the contract's 401.
+  prismShaped = await serve((path, res, method, headers) => {
+    if (headers.authorization || path.startsWith('/api/v1/auth/'))
+      return relay(path, res, method, headers.authorization ? { authorization: String(headers.authorization) } : {});
+    res.writeHead(401, { 'Content-Type': 'application/problem+json', 'WWW-Authenticate': 'Bearer' });
+    res.end('{"type":"https://stoplight.io/prism/errors#UNAUTHORIZED","title":"Invalid security scheme used","status":401,"detail":""}');
+  });
+  // A backend that is right, except for one endpoint it has not built yet.
+  notImplemented = await serve((path, res, method, headers) => {
+    if (path === '/api/v1/user/factor') return json(res, 501, '{"errorMessage":"not yet"}');
+    relay(path, res, method, headers.authorization ? { authorization: String(headers.authorization) } : {});
+  });
   // A backend that writes down every method it is sent.
   recording = await serve((path, res, method) => {
     recorded.push(`${method} ${path}`);
@@ -89,6 +104,34 @@ describe('npm run contract:verify', () => {
     expect(xml).toContain('<testcase classname="contract-verify" name="getProfile (GET /api/v1/user/profile)"');
     expect(xml).toContain('<testcase classname="contract-verify" name="getProfile (GET /api/v1/user/profile, no token)"');
     expect(seconds).toBeLessThan(20);
+  }, 30_000);
+
+  it('passes npm start’s mock, the one that remembers, as it passes the stateless one', async () => {
+    const { code, out } = await run(remembering);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile, no token\s+passed\s+401\s+\d+ ms/);
+    expect(out).not.toContain('no answer from the backend');
+    expect(out).toContain('19 passed, 0 failed, 15 skipped');
+    expect(code).toBe(0);
+  }, 30_000);
+
+  // Who answered is what the check's own Prism did (its log), not what the body looks like.
+  it('judges a backend’s answer shaped like a problem of Prism’s as the backend’s own: its status, held to the contract', async () => {
+    const { code, out } = await run(prismShaped);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile\s+passed\s+200/);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile, no token\s+failed\s+401\s+\d+ ms\s+.*errorMessage/);
+    expect(out).not.toContain('no answer from the backend');
+    expect(out).toContain('10 passed, 9 failed, 15 skipped');
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it('says Prism answered, not the backend, where the backend answered 501 and Prism would mock the contract instead', async () => {
+    const { code, out } = await run(notImplemented);
+    expect(out).toMatch(
+      /getFactors\s+GET \/api\/v1\/user\/factor\s+failed\s+501\s+\d+ ms\s+no answer from the backend \(Prism: the backend answered 501 \(not implemented\), and Prism answered from the contract’s examples instead\)/,
+    );
+    expect(out).toMatch(/getSecurityQuestions\s+GET \/api\/v1\/user\/factor\/questions\s+passed\s+200/);
+    expect(out).toContain('17 passed, 2 failed, 15 skipped');
+    expect(code).toBe(1);
   }, 30_000);
 
   it('fails a backend that answers without a token, on every GET the contract secures', async () => {
