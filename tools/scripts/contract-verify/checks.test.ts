@@ -11,14 +11,23 @@ describe('the requests', () => {
     const rows = plan(spec, new Set(), {});
     const sent = rows.filter((row) => !row.skipped);
     const withheld = sent.filter((row) => row.withheld);
-    expect(sent.filter((row) => !row.withheld).map((row) => row.method)).toEqual(Array(10).fill('get'));
+    expect(sent.filter((row) => !row.withheld).map((row) => row.method)).toEqual(Array(9).fill('get'));
     expect(withheld.map((row) => row.operation)).toEqual(sent.filter((row) => row.secured && !row.withheld).map((row) => row.operation));
-    expect(withheld).toHaveLength(9);
+    expect(withheld).toHaveLength(8);
     expect(withheld[0]).toMatchObject({ operation: 'getProfile', request: 'GET /api/v1/user/profile, no token', secured: true });
     expect(sent.find((row) => row.operation === 'getSocialAuthorizeUrl')).toMatchObject({ secured: false });
     // A changing operation, even when named, is never sent without its token.
     const named = plan(spec, new Set(['endSessions']), {});
     expect(named.filter((row) => row.operation === 'endSessions').map((row) => row.withheld)).toEqual([false]);
+  });
+
+  it('send getCustomTotpSecret, a GET that mints a secret on the account, only when named with --run, and never without the token', () => {
+    const byDefault = plan(spec, new Set(), {}).filter((row) => row.operation === 'getCustomTotpSecret');
+    expect(byDefault).toEqual([expect.objectContaining({ skipped: 'changes the account: run it with --run getCustomTotpSecret' })]);
+    const named = plan(spec, new Set(['getCustomTotpSecret']), {}).filter((row) => row.operation === 'getCustomTotpSecret');
+    expect(named).toEqual([expect.objectContaining({ request: 'GET /api/v1/user/factor/totp/secret', withheld: false })]);
+    expect(named[0]).not.toHaveProperty('skipped');
+    expect(MUTATIONS.getCustomTotpSecret?.changes).toMatch(/mints a new secret/);
   });
 
   it('name what each changing operation does, and need the team’s own data for every personal value', () => {

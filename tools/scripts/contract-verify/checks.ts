@@ -1,6 +1,6 @@
 // The requests the check sends, filled from the contract's own examples and the team's data,
 // and how each answer is judged: its status must be declared and its body must match the
-// contract (Prism's sl-violations header says where it does not). Every GET that needs a token
+// contract (Prism's sl-violations header says where it does not). Every read that needs a token
 // is also sent once without one, and must be refused with 401.
 import { MUTATIONS, type Data, type Node } from './operations.ts';
 import { groupViolations, type Result } from './report.ts';
@@ -77,14 +77,17 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
         continue;
       }
       const example = exampleOf(spec, op.requestBody?.content?.['application/json']);
-      if (method !== 'get' && !run.has(operation)) {
+      // Every operation but a GET changes the account, and so do the GETs that MUTATIONS names.
+      const changes = method !== 'get' || operation in MUTATIONS;
+      if (changes && !run.has(operation)) {
         rows.push({ ...row, skipped: `changes the account: run it with --run ${operation}` });
         continue;
       }
-      const filled = method === 'get' ? {} : (MUTATIONS[operation]?.fill?.(data, example) ?? {});
+      const filled = changes ? (MUTATIONS[operation]?.fill?.(data, example) ?? {}) : {};
       const request = { ...row, url: urlFor(spec, path, op, filled.params), body: filled.body === undefined ? example : filled.body };
       rows.push(request);
-      if (method === 'get' && secured) rows.push({ ...request, request: `${request.request}, no token`, withheld: true });
+      // A call that changes the account is never sent without its token, even when named.
+      if (!changes && secured) rows.push({ ...request, request: `${request.request}, no token`, withheld: true });
     }
   }
   return rows;
