@@ -35,7 +35,10 @@ function folder(): string {
 }
 
 /** The container's first step, run here: the image's paths replaced by the test's. */
-function writeServerBlock(config: object, { brotli, apiUpstream }: { brotli: boolean; apiUpstream?: string }) {
+function writeServerBlock(
+  config: object,
+  { brotli, apiUpstream, allowHttpUpstream, caFile }: { brotli: boolean; apiUpstream?: string; allowHttpUpstream?: boolean; caFile?: string },
+) {
   const dir = folder();
   mkdirSync(join(dir, 'html'));
   mkdirSync(join(dir, 'modules'));
@@ -50,6 +53,8 @@ function writeServerBlock(config: object, { brotli, apiUpstream }: { brotli: boo
       PORTAL_GENERATOR: resolve('tools/deploy/nginx-conf.ts'),
       PORTAL_NGINX_MODULES: brotli ? dirname(BROTLI_MODULE!) : join(dir, 'modules'),
       API_UPSTREAM: apiUpstream ?? '',
+      API_CA_FILE: caFile ?? '',
+      ALLOW_HTTP_UPSTREAM: allowHttpUpstream ? 'true' : '',
     },
   });
   return { dir, run, block: join(dir, 'portal.conf') };
@@ -93,6 +98,21 @@ describe('the image’s server block', () => {
       expect(check.status, check.stderr).toBe(0);
       expect(check.stderr).toContain('syntax is ok');
     }
+  });
+
+  it('stops the container, naming the reason, for a plain-http API upstream off this machine the operator did not name', () => {
+    const refused = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'http://backend:8080' });
+    expect(refused.run.status).not.toBe(0);
+    expect(refused.run.stderr).toContain('is plain http off this machine');
+    const named = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'http://backend:8080', allowHttpUpstream: true });
+    expect(named.run.status, named.run.stderr).toBe(0);
+    expect(readFileSync(named.block, 'utf8')).toContain('proxy_pass http://backend:8080;');
+  });
+
+  it('verifies an https API upstream against the CA file it is given', () => {
+    const { run, block } = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'https://api.internal.example.edu.hk', caFile: SCRIPT });
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(block, 'utf8')).toContain(`proxy_ssl_trusted_certificate ${SCRIPT};`);
   });
 
   it('stops the container, naming the reason, when the config is the dev stack’s (the build’s own)', () => {
