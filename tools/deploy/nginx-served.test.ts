@@ -110,7 +110,10 @@ async function served(apiUpstream: string | undefined, apiCaFile?: string) {
 }
 
 afterAll(() => {
-  for (const thing of running) 'kill' in thing ? thing.kill('SIGTERM') : thing.close();
+  for (const thing of running) {
+    if ('kill' in thing) thing.kill('SIGTERM');
+    else thing.close();
+  }
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
