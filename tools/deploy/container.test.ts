@@ -131,6 +131,13 @@ describe('the image’s server block', () => {
     expect(dockerfile).toContain(`COPY --from=build /portal/dist ${defaultOf('root')}`);
     expect(dockerfile).toMatch(/HEALTHCHECK .*http:\/\/127\.0\.0\.1:8080\/healthz/);
   });
+
+  it('runs nginx as an unprivileged user, named by number so a runtime can tell it is not root', () => {
+    const users = [...readFileSync('Dockerfile', 'utf8').matchAll(/^USER (\S+)$/gm)].map(([, user]) => user);
+    expect(users.at(-1)).toMatch(/^[1-9]\d*$/);
+    // The image it is built on keeps nginx's pid and temporary files where that user may write.
+    expect(readFileSync('Dockerfile', 'utf8')).toMatch(/^FROM nginxinc\/nginx-unprivileged:/m);
+  });
 });
 
 /** Whether a Docker engine answers here (the client alone cannot build). */
@@ -175,6 +182,7 @@ describe('the image', () => {
       expect(await health.text()).toBe('ok');
       expect(await (await fetch(`http://127.0.0.1:${port}/config.json`)).json()).toEqual(PRODUCTION);
       expect(JSON.parse(docker('inspect', '--format', '{{json .Config.Healthcheck.Test}}', tag)).join(' ')).toContain('/healthz');
+      expect(docker('exec', container, 'id', '-u')).toBe('101');
     } finally {
       if (container) spawnSync('docker', ['rm', '--force', container]);
       spawnSync('docker', ['rmi', '--force', tag]);
