@@ -12,7 +12,7 @@
 // Either way the persona and any named example or status are chosen per request by the
 // `Prefer` header that the dev/preview proxy adds (mock/persona.ts).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,15 +34,34 @@ const stateless = process.argv.includes('--stateless') || ['1', 'true'].includes
  * every request and answer, against the contract as before.
  */
 function contractWithoutSecurity(): { file: string; remove: () => void } {
-  const spec = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8'));
-  delete spec.security;
-  for (const item of Object.values<Record<string, { security?: unknown }>>(spec.paths)) {
-    for (const operation of Object.values(item)) if (operation && typeof operation === 'object') delete operation.security;
-  }
+  const source = join(root, 'openapi.yaml');
   const folder = mkdtempSync(join(tmpdir(), 'portal-mock-'));
   const file = join(folder, 'openapi.yaml');
-  writeFileSync(file, stringify(spec));
-  return { file, remove: () => rmSync(folder, { recursive: true, force: true }) };
+  const write = () => {
+    const text = readFileSync(source, 'utf8');
+    let spec;
+    try {
+      spec = parse(text);
+    } catch {
+      // Prism says what is wrong with it, as it would with openapi.yaml itself.
+      return writeFileSync(file, text);
+    }
+    delete spec.security;
+    for (const item of Object.values<Record<string, { security?: unknown }>>(spec.paths ?? {})) {
+      for (const operation of Object.values(item)) if (operation && typeof operation === 'object') delete operation.security;
+    }
+    writeFileSync(file, stringify(spec));
+  };
+  write();
+  // Prism reloads the copy when it changes, as it did openapi.yaml: an edit to the contract shows at once.
+  watchFile(source, { interval: 1000 }, write);
+  return {
+    file,
+    remove: () => {
+      unwatchFile(source);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 let args: string[];
