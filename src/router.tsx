@@ -32,7 +32,10 @@ export const signedInPageOf =
   (router: AnyRouter) =>
   (path: string): string | undefined => {
     const [, params, route] = router.getMatchedRoutes(path);
-    if (!route?.id.startsWith('/_authenticated/') || Object.entries(params).some(([name, value]) => name === '**' || !/^[A-Za-z0-9_:-]{1,64}$/.test(value)))
+    if (
+      !route?.id.startsWith('/_authenticated/') ||
+      Object.entries(params).some(([name, value]) => name === '**' || !/^[A-Za-z0-9_:-]{1,64}$/.test(value))
+    )
       return undefined;
     // Each parameter in its place, as given (a plain word), the fixed words as the route spells them.
     return route.fullPath.replace(/\$(\w+)/g, (_: string, name: string) => params[name]!).replace(/(.)\/$/, '$1');

@@ -34,7 +34,13 @@ export function safeReturnPath(value: unknown, pageOf: PageOf = underProfile): s
   }
   if (url.origin !== ORIGIN) return DEFAULT_SIGNED_IN_PATH;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (!path.split('/').slice(1).every((word) => WORD.test(word))) return DEFAULT_SIGNED_IN_PATH;
+  if (
+    !path
+      .split('/')
+      .slice(1)
+      .every((word) => WORD.test(word))
+  )
+    return DEFAULT_SIGNED_IN_PATH;
   const page = pageOf(path);
   return page ? `${page}${url.search}${url.hash}` : DEFAULT_SIGNED_IN_PATH;
 }
