@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { APP_ENTRY, chunkGroups } from './tools/vite-plugins/chunk-groups.ts';
-import { checkedConfig } from './tools/vite-plugins/config-check.ts';
 import { compileHints } from './tools/vite-plugins/compile-hints.ts';
 import { contractOperationsPlugin } from './tools/vite-plugins/contract-operations.ts';
 import { mantineStyles } from './tools/vite-plugins/mantine-styles.ts';
@@ -58,7 +57,6 @@ export default defineConfig({
     compileHints('app'),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.
     mockExamples(process.env),
-    checkedConfig(),
   ],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of

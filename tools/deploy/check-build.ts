@@ -1,4 +1,4 @@
-// Checks the production build: development-only code (the contract drift report, the mock
+// Checks the production build: its config.json can ship (config-check.ts), development-only code (the contract drift report, the mock
 // answers panel of src/dev/) is not in it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
 // files for it to prefetch (tools/vite-plugins/prefetch-app.ts), every precompressed copy
 // (tools/vite-plugins/precompress.ts) holds exactly its original, and version.json names the build
@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Manifest } from 'vite';
 import { ENCODINGS, shouldPrecompress, type Encoding } from '../vite-plugins/precompress.ts';
 import { APP_ENTRY } from '../vite-plugins/chunk-groups.ts';
+import { configProblems } from './config-check.ts';
 import { APP_FILES_META } from '../vite-plugins/prefetch-app.ts';
 import { versionProblems, type BuildIdentity } from '../vite-plugins/version-json.ts';
 
@@ -22,6 +23,11 @@ if (leaking.length > 0) problems.push(`development-only drift report found in ${
 // The mock answers panel (src/dev/) is mounted only under import.meta.env.DEV.
 const panel = scripts.filter((name) => /__mock\/examples|Mock answers/.test(readFileSync(`dist/assets/${name}`, 'utf8')));
 if (panel.length > 0) problems.push(`development-only mock answers panel found in ${panel.join(', ')}`);
+
+// The settings the build carries: the dev stack's pass only marked as such (config-check.ts).
+const config = readFileSync('dist/config.json', 'utf8');
+problems.push(...configProblems(config).map((problem) => `dist/config.json cannot ship: ${problem}`));
+const devConfig = (JSON.parse(config) as { dev?: unknown }).dev === true;
 
 // The page decides before it loads the app: one script, no preloads, no styles.
 const html = readFileSync('dist/index.html', 'utf8');
@@ -78,5 +84,6 @@ if (problems.length > 0) {
 }
 console.log(
   `check-build: ${scripts.length} scripts, none with development-only code; index.html loads only ${firstCode?.file} and names ${named.length} files to prefetch; ${copies} precompressed copies match their originals; ` +
-    `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}`,
+    `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}; ` +
+    (devConfig ? "config.json is the dev stack's (marked dev): a deployment replaces it" : 'config.json passes'),
 );
