@@ -3,12 +3,13 @@ import { tanstackRouter, type CodeSplittingOptions } from '@tanstack/router-plug
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { APP_ENTRY, chunkGroups } from './tools/vite-plugins/chunk-groups.ts';
 import { compileHints } from './tools/vite-plugins/compile-hints.ts';
 import { contractOperationsPlugin } from './tools/vite-plugins/contract-operations.ts';
 import { mantineStyles } from './tools/vite-plugins/mantine-styles.ts';
 import { securityHeaders } from './tools/deploy/headers.ts';
-import { precompress } from './tools/vite-plugins/precompress.ts';
+import { BROTLI, GZIP, PRECOMPRESSED } from './tools/deploy/precompressed.ts';
 import { prefetchApp } from './tools/vite-plugins/prefetch-app.ts';
 import { versionJson } from './tools/vite-plugins/version-json.ts';
 import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
@@ -48,7 +49,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { splitBehavior } }),
     react(),
-    precompress(),
+    // The copies of the hashed assets nginx serves precompressed (tools/deploy/precompressed.ts).
+    compression({ ...PRECOMPRESSED, algorithms: [defineAlgorithm('brotliCompress', BROTLI), defineAlgorithm('gzip', GZIP)], logLevel: 'silent' }),
     contractOperationsPlugin(),
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),

@@ -1,11 +1,11 @@
 // Checks the production build: its config.json can ship (config-check.ts), development-only code (the contract drift report, the mock
 // answers panel of src/dev/) is not in it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
 // files for it to prefetch (tools/vite-plugins/prefetch-app.ts), every precompressed copy
-// (tools/vite-plugins/precompress.ts) holds exactly its original, and version.json names the build
+// (tools/deploy/precompressed.ts, written by vite-plugin-compression2) holds exactly its original, and version.json names the build
 // (tools/vite-plugins/version-json.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Manifest } from 'vite';
-import { ENCODINGS, shouldPrecompress, type Encoding } from '../vite-plugins/precompress.ts';
+import { ENCODINGS, PRECOMPRESSED } from './precompressed.ts';
 import { APP_ENTRY } from '../vite-plugins/chunk-groups.ts';
 import { configProblems } from './config-check.ts';
 import { APP_FILES_META } from '../vite-plugins/prefetch-app.ts';
@@ -46,7 +46,7 @@ if (!app || !named.includes(`/${app}`)) problems.push(`index.html does not name 
 for (const file of named.filter((name) => !existsSync(`dist${name}`)))
   problems.push(`index.html names ${file} to prefetch, which the build does not have`);
 
-const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffer) => {
+const holds = (decompress: (bytes: Buffer) => Buffer, copy: Buffer, original: Buffer) => {
   try {
     return decompress(copy).equals(original);
   } catch {
@@ -54,11 +54,11 @@ const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffe
   }
 };
 let copies = 0;
-for (const name of assets.filter((file) => !ENCODINGS.some((e) => file.endsWith(e.suffix)))) {
+for (const name of assets.filter((file) => !Object.values(ENCODINGS).some((e) => file.endsWith(e.suffix)))) {
   const path = `dist/assets/${name}`;
-  if (!shouldPrecompress(`assets/${name}`, statSync(path).size)) continue;
+  if (!PRECOMPRESSED.include.test(`assets/${name}`) || statSync(path).size < PRECOMPRESSED.threshold) continue;
   const original = readFileSync(path);
-  for (const { suffix, decompress } of ENCODINGS) {
+  for (const { suffix, decompress } of Object.values(ENCODINGS)) {
     const copy = path + suffix;
     if (!existsSync(copy)) problems.push(`${copy} is missing`);
     else if (!holds(decompress, readFileSync(copy), original)) problems.push(`${copy} does not hold ${name}`);

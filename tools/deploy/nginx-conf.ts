@@ -1,7 +1,7 @@
 // Writes the nginx server block that hosts the production build: SPA fallback, the same
 // security headers as the preview server (tools/deploy/headers.ts), long caching for hashed
 // assets and none for index.html, config.json and version.json, the build's precompressed
-// assets (tools/vite-plugins/precompress.ts), API answers that are never cached, a health check at
+// assets (tools/deploy/precompressed.ts), API answers that are never cached, a health check at
 // /healthz, and optionally TLS with HTTP/2 (then plain HTTP on --http-listen, 80 by default,
 // only redirects to HTTPS).
 //
