@@ -21,14 +21,14 @@ async function signInOnce(browser: Browser, username: string): Promise<StoredSes
   return stored;
 }
 
+/** Opens `start` (the profile unless given) signed in as `username` (the `signedIn` fixture). */
+export type SignedIn = (username: string, start?: string) => Promise<void>;
+
 /**
  * Every end-to-end test fails when the portal sends a request that breaks openapi.yaml
  * (Prism, run with --errors, marks such answers with an `sl-violations` header), or when the
  * page breaks its Content-Security-Policy.
  */
-/** Opens `start` (the profile unless given) signed in as `username` (the `signedIn` fixture). */
-export type SignedIn = (username: string, start?: string) => Promise<void>;
-
 export const test = base.extend<
   {
     contractGuard: void;
