@@ -24,20 +24,17 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
 export const routePathsOf = (router: AnyRouter): string[] => Object.values(router.routesById).map((route) => route.fullPath);
 
 /**
- * The signed-in page a path names, as its route spells it (`/PROFILE/Password` is
- * `/profile/password`), with a parameter's value only as a plain word: where a sign-in may
- * return to (shared/auth/returnPath.ts). Read from the route tree: a new page needs no line.
+ * The signed-in page a path of plain words names, as its route spells it (`/PROFILE/Password` is
+ * `/profile/password`): where a sign-in may return to (shared/auth/returnPath.ts, which admits
+ * only such paths). Read from the route tree: a new page needs no line.
  */
 export const signedInPageOf =
   (router: AnyRouter) =>
   (path: string): string | undefined => {
     const [, params, route] = router.getMatchedRoutes(path);
-    if (
-      !route?.id.startsWith('/_authenticated/') ||
-      Object.entries(params).some(([name, value]) => name === '**' || !/^[A-Za-z0-9_:-]{1,64}$/.test(value))
-    )
-      return undefined;
-    // Each parameter in its place, as given (a plain word), the fixed words as the route spells them.
+    // A page under the guard, the whole path matched (no words left over for a splat).
+    if (!route?.id.startsWith('/_authenticated/') || '**' in params) return undefined;
+    // Each parameter in its place, as given, the fixed words as the route spells them.
     return route.fullPath.replace(/\$(\w+)/g, (_: string, name: string) => params[name]!).replace(/(.)\/$/, '$1');
   };
 
