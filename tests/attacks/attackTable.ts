@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { expect, watchContract } from '../e2e/fixtures';
+import { expect, openSignedIn, watchContract } from '../e2e/fixtures';
 import { IDP, signIn, signInOnIdp } from '../e2e/support';
 
 /**
@@ -28,7 +28,19 @@ export async function newPage(browser: Browser) {
   return page;
 }
 
+/** A page of its own, signed in as `user` with the worker's one sign-in of that person (a row about signing in signs in itself). */
 export async function signedIn(browser: Browser, user: string, start = '/profile/details') {
+  const page = await newPage(browser);
+  await openSignedIn(page, user, start);
+  await expect(page).toHaveURL(start);
+  return page;
+}
+
+/**
+ * A page of its own, signed in for real in its own browser: for the rows that go back to the
+ * identity provider's session (a step-up, another tab's sign-in) or end it (a logout).
+ */
+export async function signedInAtIdp(browser: Browser, user: string, start = '/profile/details') {
   const page = await newPage(browser);
   await signIn(page, user, start);
   await expect(page).toHaveURL(start);

@@ -9,7 +9,7 @@ import {
   plantAttempt,
   recordRequests,
   sessionKeys,
-  signedIn,
+  signedInAtIdp,
 } from './attackTable';
 import { IDP, watchConsole } from '../e2e/support';
 
@@ -21,7 +21,7 @@ const LOGOUT: Attack[] = [
   {
     name: 'a logout whose session delete is answered 401: the tokens were gone before the call, and no sign-in races the logout',
     async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
+      const page = await signedInAtIdp(browser, 'smwong25');
       let keysAtDelete: string[] | undefined;
       let bearer: string | undefined;
       await page.route('**/api/v1/user/sessions', async (route) => {
@@ -43,7 +43,7 @@ const LOGOUT: Attack[] = [
   {
     name: 'a logout in one tab signs the other tab out: it shows the signed-out page and keeps nothing',
     async run(browser) {
-      const first = await signedIn(browser, 'smwong25');
+      const first = await signedInAtIdp(browser, 'smwong25');
       const problems = watchConsole(first);
       const second = await first.context().newPage();
       guard(second);
@@ -67,7 +67,7 @@ const LOGOUT: Attack[] = [
   {
     name: "logout leaves no key in session storage (tokens, the OpenID library's states, drafts) and no link state",
     async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
+      const page = await signedInAtIdp(browser, 'smwong25');
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
       await page.getByRole('textbox', { name: 'Recovery email' }).fill('half typed');
       await plantAttempt(page, attempt(), { inThisTab: true });

@@ -1,5 +1,5 @@
 import { expect, test } from '../e2e/fixtures';
-import { type Attack, attackTest, expectStepUp, isIdpAuthorize, on, recordRequests, signedIn, stepUpOn, VOUCH_IAMSMART } from './attackTable';
+import { type Attack, attackTest, expectStepUp, isIdpAuthorize, on, recordRequests, signedInAtIdp, stepUpOn, VOUCH_IAMSMART } from './attackTable';
 import { IDP, signInOnIdp } from '../e2e/support';
 
 /**
@@ -10,7 +10,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on removing a factor: a sign-in with max_age=300, back on the MFA page, the factor still there',
     async run(browser) {
-      const page = await signedIn(browser, 'taiman.chan', '/profile/mfa');
+      const page = await signedInAtIdp(browser, 'taiman.chan', '/profile/mfa');
       const calls = await stepUpOn(page, on('DELETE', /^\/api\/v1\/user\/factor\/[^/]+$/));
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
@@ -22,7 +22,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on enrolling SMS: back in the wizard with the number typed, nothing enrolled',
     async run(browser) {
-      const page = await signedIn(browser, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
+      const page = await signedInAtIdp(browser, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
       const calls = await stepUpOn(page, on('POST', /^\/api\/v1\/user\/factor\/enroll\/phone$/));
       await page.getByRole('button', { name: 'Setup' }).click();
       await page.getByRole('combobox', { name: 'Country' }).selectOption('HK');
@@ -35,7 +35,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on linking an identity: the sign-in carries the same attempt (fresh login), back to the confirmation, nothing linked',
     async run(browser) {
-      const page = await signedIn(browser, 'smwong25');
+      const page = await signedInAtIdp(browser, 'smwong25');
       const calls = await stepUpOn(page, on('POST', /^\/api\/v1\/user\/idps\//));
       await page.getByRole('button', { name: 'Link iAM Smart' }).click();
       await signInOnIdp(page, 'smwong25');
@@ -52,7 +52,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on unlinking an identity: back on the profile, still linked',
     async run(browser) {
-      const page = await signedIn(browser, 'taiman.chan');
+      const page = await signedInAtIdp(browser, 'taiman.chan');
       const calls = await stepUpOn(page, on('DELETE', /^\/api\/v1\/user\/idps\//));
       await page.getByRole('button', { name: 'Unlink Google' }).click();
       await expectStepUp(page, () => page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click(), '/profile/details');
@@ -63,7 +63,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on changing the recovery email: back with what was typed, nothing saved',
     async run(browser) {
-      const page = await signedIn(browser, 'taiman.chan');
+      const page = await signedInAtIdp(browser, 'taiman.chan');
       const calls = await stepUpOn(page, on('POST', /^\/api\/v1\/user\/profile$/), 2);
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
       await page.getByRole('textbox', { name: 'Recovery email' }).fill('stepped-up@example.org');
@@ -81,7 +81,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on setting the security question: back on the page with the question chosen, the answer kept nowhere',
     async run(browser) {
-      const page = await signedIn(browser, 'smwong25', '/profile/question');
+      const page = await signedInAtIdp(browser, 'smwong25', '/profile/question');
       const calls = await stepUpOn(page, on('POST', /^\/api\/v1\/user\/factor\/enroll$/));
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('combobox', { name: 'Question' }).selectOption({ label: 'What was the first computer game you played?' });
@@ -98,7 +98,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'step-up on deleting the security question: back on the page, the question still set',
     async run(browser) {
-      const page = await signedIn(browser, 'taiman.chan', '/profile/question');
+      const page = await signedInAtIdp(browser, 'taiman.chan', '/profile/question');
       const calls = await stepUpOn(page, on('DELETE', /^\/api\/v1\/user\/factor\/[^/]+$/));
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('button', { name: 'Delete' }).click();
@@ -118,7 +118,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'a step-up asking for max_age=0: the identity provider shows its login form, and the typed email comes back',
     async run(browser) {
-      const page = await signedIn(browser, 'taiman.chan');
+      const page = await signedInAtIdp(browser, 'taiman.chan');
       await page.route('**/api/v1/user/profile', (route) =>
         route.request().method() === 'POST'
           ? route.fulfill({
@@ -139,7 +139,7 @@ const STEP_UP: Attack[] = [
   {
     name: 'N8: a step-up asking for a stronger authentication (acr_values, in a header with another challenge first) is passed on to the identity provider',
     async run(browser) {
-      const page = await signedIn(browser, 'taiman.chan');
+      const page = await signedInAtIdp(browser, 'taiman.chan');
       await page.route('**/api/v1/user/profile', (route) =>
         route.request().method() === 'POST'
           ? route.fulfill({

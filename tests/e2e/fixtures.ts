@@ -24,36 +24,40 @@ async function signInOnce(browser: Browser, username: string): Promise<StoredSes
 /** Opens `start` (the profile unless given) signed in as `username` (the `signedIn` fixture). */
 export type SignedIn = (username: string, start?: string) => Promise<void>;
 
+/** Each person's one real sign-in in this worker (a worker loads this module once). */
+const sessions = new Map<string, Promise<StoredSession>>();
+
+/**
+ * Opens `start` in `page` signed in as `username`, with the session the worker's one real
+ * sign-in of that person left, put into the tab's session storage as a sign-in would.
+ */
+export async function openSignedIn(page: Page, username: string, start = '/profile/details') {
+  if (!sessions.has(username)) sessions.set(username, signInOnce(page.context().browser()!, username));
+  const stored = await sessions.get(username)!;
+  // An empty page of the portal's origin, answered here, to write the tab's storage in.
+  await page.route(SEED, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+  await page.goto(SEED);
+  await page.evaluate((entries) => entries.forEach(([key, value]) => sessionStorage.setItem(key, value)), stored);
+  await page.unroute(SEED);
+  await page.goto(start);
+}
+
 /**
  * Every end-to-end test fails when the portal sends a request that breaks openapi.yaml
  * (Prism, run with --errors, marks such answers with an `sl-violations` header), or when the
  * page breaks its Content-Security-Policy.
  */
-export const test = base.extend<
-  {
-    contractGuard: void;
-    /**
-     * Opens `start` (the profile unless given) signed in as `username`, with the session the
-     * worker's one real sign-in of that person left, put into this tab's session storage as a
-     * sign-in would. For every test that is not about signing in; those sign in themselves.
-     */
-    signedIn: SignedIn;
-  },
-  { sessions: Map<string, Promise<StoredSession>> }
->({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern: none
-  sessions: [({}, use) => use(new Map()), { scope: 'worker' }],
-  signedIn: async ({ page, browser, sessions }, use) => {
-    await use(async (username, start = '/profile/details') => {
-      if (!sessions.has(username)) sessions.set(username, signInOnce(browser, username));
-      const stored = await sessions.get(username)!;
-      // An empty page of the portal's origin, answered here, to write the tab's storage in.
-      await page.route(SEED, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
-      await page.goto(SEED);
-      await page.evaluate((entries) => entries.forEach(([key, value]) => sessionStorage.setItem(key, value)), stored);
-      await page.unroute(SEED);
-      await page.goto(start);
-    });
+export const test = base.extend<{
+  contractGuard: void;
+  /**
+   * Opens `start` (the profile unless given) signed in as `username`, with the session the
+   * worker's one real sign-in of that person left, put into this tab's session storage as a
+   * sign-in would. For every test that is not about signing in; those sign in themselves.
+   */
+  signedIn: SignedIn;
+}>({
+  signedIn: async ({ page }, use) => {
+    await use((username, start) => openSignedIn(page, username, start));
   },
   contractGuard: [
     async ({ page }, use) => {
