@@ -1,14 +1,17 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import type { PasswordPolicy } from '../../../generated/model';
 import { useT } from '../../messages/t';
-import { ageHints, type PasswordRule } from './passwordPolicy';
+import { ageHints, type PasswordForm, type PasswordRule } from './passwordPolicy';
 
 /**
  * The policy as a checklist. Rules the browser can check show, as the user types, whether
- * they are met: by icon and by text (never colour alone), announced politely.
+ * they are met: by icon and by text (never colour alone), announced politely. It watches the
+ * new password itself, so a keystroke re-renders the hints alone, not the form.
  */
-export function PolicyHints({ policy, rules, newPassword }: { policy: PasswordPolicy; rules: PasswordRule[]; newPassword: string }) {
+export function PolicyHints({ policy, rules, form }: { policy: PasswordPolicy; rules: PasswordRule[]; form: UseFormReturnType<PasswordForm> }) {
   const t = useT();
+  const newPassword = form.useWatchValue('newPassword');
   const applying = rules.filter((rule) => rule.applies);
   const serverChecked = ageHints(policy);
   if (applying.length === 0 && serverChecked.length === 0) return null;
