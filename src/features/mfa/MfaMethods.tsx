@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import type { Factor } from '../../../generated/model';
 import { textOf, useLanguage, useT } from '../../messages/t';
@@ -28,7 +28,6 @@ function RowControl({
   onRemove: (factorId: string) => void;
 }) {
   const t = useT();
-  const navigate = useNavigate();
   const { action } = row;
   if (!editing) {
     return (
@@ -52,14 +51,34 @@ function RowControl({
       </Button>
     );
   }
+  return <SetupButton provider={action.provider} factorType={action.factorType} name={name} />;
+}
+
+/**
+ * Set up: opens the method's wizard. Reaching it (the button in view, once the list is in edit
+ * mode) is an intent: the wizard's page and code start loading then (the route's loader starts
+ * the wizard's chunk), not at the click.
+ */
+function SetupButton({ provider, factorType, name }: { provider: Factor['provider']; factorType: Factor['factorType']; name: string }) {
+  const t = useT();
+  const router = useRouter();
+  const to = '/profile/mfa/enroll/$provider/$factorType';
+  const params = { provider, factorType };
+  const preloadWhenSeen = useCallback(
+    (button: HTMLButtonElement | null) => {
+      if (!button || typeof IntersectionObserver === 'undefined') return;
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        router.preloadRoute({ to, params: { provider, factorType } }).catch(() => undefined);
+      });
+      observer.observe(button);
+      return () => observer.disconnect();
+    },
+    [router, provider, factorType],
+  );
   return (
-    <Button
-      size="xs"
-      onClick={() =>
-        void navigate({ to: '/profile/mfa/enroll/$provider/$factorType', params: { provider: action.provider, factorType: action.factorType } })
-      }
-      aria-label={t('mfa.setupLabel', { name })}
-    >
+    <Button ref={preloadWhenSeen} size="xs" onClick={() => void router.navigate({ to, params })} aria-label={t('mfa.setupLabel', { name })}>
       {t('mfa.setup')}
     </Button>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
@@ -34,6 +34,22 @@ describe('signed-in shell', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('starts loading every other page of the menu, code and data, when the menu opens', async () => {
+    const { user, router } = renderRoute('/profile/password');
+    await screen.findByLabelText('Current password');
+    const preload = vi.spyOn(router, 'preloadRoute');
+    const requested: string[] = [];
+    const listener = ({ request }: { request: Request }) => void requested.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await waitFor(() =>
+      expect(preload.mock.calls.map(([options]) => options.to)).toEqual(['/profile/details', '/profile/mfa', '/profile/question', '/profile/login']),
+    );
+    // The login history's loader ran: its first page is on its way before any click.
+    await waitFor(() => expect(requested).toContain('/api/v1/user/log'));
   });
 
   it('leaves Security Questions out of the menu without a question factor', async () => {

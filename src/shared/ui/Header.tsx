@@ -6,6 +6,7 @@ import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useT } from '../../messages/t';
 import { useLogout } from '../auth/useLogout';
+import { afterNextPaint } from './afterPaint';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -60,6 +61,19 @@ function Navigation() {
   }
 
   const items = menuEntries(Object.values(router.routesById), { hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
+
+  /**
+   * Opening the menu is an intent: every other page of it starts loading (its code and its
+   * data, through the router's preload), once the open menu has painted.
+   */
+  function toggle() {
+    if (!menuOpened) {
+      afterNextPaint(() => {
+        for (const item of items) if (item.to !== pathname) router.preloadRoute({ to: item.to }).catch(() => undefined);
+      });
+    }
+    menu.toggle();
+  }
   return (
     <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <Button
@@ -68,7 +82,7 @@ function Navigation() {
         leftSection={<MenuIcon />}
         aria-expanded={menuOpened}
         aria-controls={NAV_LIST_ID}
-        onClick={menu.toggle}
+        onClick={toggle}
       >
         {t('nav.menu')}
       </Button>
