@@ -52,6 +52,30 @@ describe('signed-in shell', () => {
     await waitFor(() => expect(requested).toContain('/api/v1/user/log'));
   });
 
+  it("fetches the menu's pages' code at the lowest priority once the page has painted, and none of their data", async () => {
+    // The build names each page's files by route id (tools/vite-plugins/prefetch-app.ts).
+    const meta = document.createElement('meta');
+    meta.name = 'portal-page-files';
+    meta.content = JSON.stringify({
+      '/_authenticated/profile/login': ['/assets/login-1.js', '/assets/Table-1.js'],
+      '/_authenticated/profile/mfa/': ['/assets/mfa-1.js', '/assets/Table-1.js'],
+      '/_authenticated/profile/mfa/enroll/$provider/$factorType': ['/assets/enroll-1.js'],
+    });
+    document.head.append(meta);
+    onTestFinished(() => document.head.querySelectorAll('meta[name="portal-page-files"], link[rel="prefetch"]').forEach((node) => node.remove()));
+    const requested: string[] = [];
+    const listener = ({ request }: { request: Request }) => void requested.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    renderRoute('/profile/details');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    const prefetched = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
+    await waitFor(() => expect(prefetched()).toEqual(['/assets/mfa-1.js', '/assets/Table-1.js', '/assets/login-1.js']));
+    // Not the wizard's page, which waits for an intent, and no page's data.
+    expect(requested).not.toContain('/api/v1/user/log');
+    expect(requested).not.toContain('/api/v1/user/credential/password/policy');
+  });
+
   it('leaves Security Questions out of the menu without a question factor', async () => {
     const factors = example<{ factors: Array<{ factorType: string }> }>('getFactors', 'full');
     server.use(getGetFactorsMockHandler({ factors: factors.factors.filter((f) => f.factorType !== 'question') } as never));

@@ -6,12 +6,13 @@ import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useT } from '../../messages/t';
 import { useLogout } from '../auth/useLogout';
-import { afterNextPaint } from './afterPaint';
+import { afterNextPaint, afterPaintWhenIdle } from './afterPaint';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
 import { hasQuestionFactor, menuEntries } from './navigation';
+import { prefetchPageCode } from './pageCode';
 
 const NAV_LIST_ID = 'account-navigation';
 
@@ -61,6 +62,12 @@ function Navigation() {
   }
 
   const items = menuEntries(Object.values(router.routesById), { hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
+
+  // Once the first page has painted and the browser is idle, the code of the menu's pages is
+  // fetched at the lowest priority (not run, and not their data): a click later finds it. The
+  // wizards' code waits for an intent.
+  const menuRouteIds = items.map((item) => item.routeId).join(' ');
+  useEffect(() => afterPaintWhenIdle(() => prefetchPageCode(menuRouteIds.split(' '))), [menuRouteIds]);
 
   /**
    * Opening the menu is an intent: every other page of it starts loading (its code and its

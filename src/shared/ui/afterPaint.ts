@@ -11,3 +11,24 @@ export function afterNextPaint(callback: () => void): () => void {
     window.clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `callback` once the next frame has painted and then the browser is idle (where it cannot
+ * say, a task later). Answers a function that cancels it.
+ */
+export function afterPaintWhenIdle(callback: () => void): () => void {
+  let cancelIdle = () => {};
+  const cancelPaint = afterNextPaint(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(callback);
+      cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      const timer = window.setTimeout(callback);
+      cancelIdle = () => window.clearTimeout(timer);
+    }
+  });
+  return () => {
+    cancelPaint();
+    cancelIdle();
+  };
+}
