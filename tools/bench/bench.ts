@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     const newTab = run('new-tab') ? await newTabJourney(browser, user, served, opts.runs, pageErrors, `${ROOT}dist`, keepTrace) : undefined;
     const signInRuns = run('sign-in') ? await signInJourney(browser, user, served, opts.runs, pageErrors) : undefined;
     const interactions = run('interactions')
-      ? await interactionsJourney(browser, personaUser('new-user'), served, opts.runs, `${ROOT}dist`, pageErrors)
+      ? await interactionsJourney(browser, personaUser('new-user'), served, opts.runs, `${ROOT}dist`, pageErrors, keepTrace)
       : undefined;
     writeFlowResults({ ...(newTab && { newTab: newTab.flows }), ...(reload && { reload: reload.flow }) });
     results.server = { kind: served.kind, origin: served.origin, description: served.description };

@@ -13,12 +13,12 @@
 // of 50 ms or more meanwhile, with what ran in each (long-tasks.ts, from the run's trace, as
 // observed at CPU x4: nothing is simulated here).
 /// <reference lib="dom" />
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { assertProfileShown, signIn, watchErrors, type BenchUser } from './browser.ts';
 import { median } from './lighthouse.ts';
-import { causesOf, PROFILER_CATEGORY, samplesOf, sourceMapper, type LongTask, type TaskNode, type TraceEvent } from './long-tasks.ts';
+import { causesOf, PROFILER_CATEGORY, samplesOf, sourceMapper, type KeepTrace, type LongTask, type TaskNode, type TraceEvent } from './long-tasks.ts';
 import { fail, type Target } from './target.ts';
 
 const PHONE = throttling.mobileSlow4G;
@@ -45,6 +45,14 @@ const TRACE_CATEGORIES = [
   'loading',
   PROFILER_CATEGORY,
 ];
+
+/**
+ * How long a person looks at what a step showed before the next tap: the menu's entries, the
+ * list's Set up buttons. Without it the bench would tap the moment a menu appears, faster than
+ * anyone reads five entries, and no intent would have any time to load what it starts. It is
+ * shorter than the Keystroke-Level Model's 1.35 s for a person to prepare the next action.
+ */
+export const READING_PAUSE_MS = 1000;
 
 /** What shows that a step's content is on screen: a visible element, with its text or the field's length, on its page. */
 interface Shown {
@@ -137,7 +145,7 @@ export interface StepRun {
   inputDelayMs?: number;
   processingMs?: number;
   presentationMs?: number;
-  /** Main-thread tasks of 50 ms or more from the input until the step settled; `start` is ms after the input. */
+  /** Main-thread tasks of 50 ms or more that end after the input, until the step settled; `start` is ms after the input. */
   longTasks: LongTask[];
 }
 
@@ -160,6 +168,8 @@ interface Summary {
 
 export interface InteractionsJourney {
   throttling: typeof INTERACTIONS_THROTTLING;
+  /** Before each tap, ms. */
+  readingPauseMs: number;
   screen: { width: number; height: number; deviceScaleFactor: number };
   user: string;
   runs: InteractionsRun[];
@@ -241,26 +251,57 @@ function watchFor(shown: Shown, index: number): number {
 }
 
 /**
- * Waits for the step's content, then for the Event Timing entry of its input (which comes once
- * the frame after the event is presented; up to 20 frames, as an interaction under 16 ms gets
- * none), and answers the step's figures in the page's clock.
+ * Waits for the step's content, then for the Event Timing entry of its interaction's last event
+ * (`lastEvent`: a tap's click, a key's keyup), which comes once the frame after it is presented;
+ * up to 20 frames, as an event under 16 ms gets none. Answers the step's figures in the page's clock.
  */
-async function settle(since: number, index: number, timeoutMs: number) {
+async function settle(since: number, index: number, lastEvent: string, timeoutMs: number) {
   const probe = (window as unknown as { __benchProbe: Probe }).__benchProbe;
   // -1: not shown in time (NaN would cross to Node as null).
   const shownAt = await Promise.race([probe.shown!, new Promise<number>((resolve) => setTimeout(() => resolve(-1), timeoutMs))]);
   const inputAt = probe.inputs.find((at) => at >= since);
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  // The step's one interaction: every event of it from the input on (a tap's pointerdown, its
+  // pointerup and the click that follows, each with its own start), up to its last event.
   const ofInput = () => {
     probe.take();
-    return probe.events.filter((event) => inputAt !== undefined && Math.abs(event.startTime - inputAt) < 1);
+    return probe.events.filter((event) => inputAt !== undefined && event.startTime >= inputAt - 1);
   };
-  for (let frames = 0; frames < 20 && !ofInput().length; frames += 1) await frame();
+  for (let frames = 0; frames < 20 && !ofInput().some((event) => event.name === lastEvent); frames += 1) await frame();
   performance.mark(`bench:step ${index} end`);
   return { shownAt, inputAt, events: ofInput() };
 }
 
 // ---- In Node ----
+
+/**
+ * The page's requests from now on, and a wait until none has been open for `quietMs`; the wait
+ * fails with the open ones after a minute. `stop` ends the watch.
+ */
+function watchRequests(page: Page) {
+  const open = new Set<HTTPRequest>();
+  let changed = () => {};
+  const opened = (request: HTTPRequest) => (open.add(request), changed());
+  const closed = (request: HTTPRequest) => (open.delete(request), changed());
+  page.on('request', opened).on('requestfinished', closed).on('requestfailed', closed);
+  return {
+    quiet: (quietMs: number) =>
+      new Promise<void>((resolve, reject) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const giveUp = setTimeout(() => reject([...open].map((request) => request.url())), 60_000);
+        changed = () => {
+          clearTimeout(timer);
+          if (open.size) return;
+          timer = setTimeout(() => {
+            clearTimeout(giveUp);
+            resolve();
+          }, quietMs);
+        };
+        changed();
+      }),
+    stop: () => void page.off('request', opened).off('requestfinished', closed).off('requestfailed', closed),
+  };
+}
 
 async function applyPhone(page: Page): Promise<void> {
   const cdp = await page.createCDPSession();
@@ -283,7 +324,11 @@ function mainThreadOf(events: readonly (TraceEvent & { cat?: string })[]): { pid
 }
 
 /** Each step's long tasks, from the trace of the steps. */
-function longTasksOfSteps(trace: { traceEvents: (TraceEvent & { cat?: string; ph?: string })[] }, count: number, dist: string): LongTask[][] {
+function longTasksOfSteps(
+  trace: { traceEvents: (TraceEvent & { cat?: string; ph?: string })[] },
+  inputAfterMark: readonly number[],
+  dist: string,
+): LongTask[][] {
   const events = trace.traceEvents;
   const main = mainThreadOf(events);
   const markTs = (name: string) => events.find((event) => event.name === name && event.pid === main.pid)?.ts;
@@ -294,11 +339,12 @@ function longTasksOfSteps(trace: { traceEvents: (TraceEvent & { cat?: string; ph
   const tasks = MainThreadTasks.getMainThreadTasks(mainEvents as never, [], end, first) as unknown as (TaskNode & { startTime: number })[];
   const samples = samplesOf(events);
   const mapSample = sourceMapper(dist);
-  return Array.from({ length: count }, (_, i) => {
+  return inputAfterMark.map((offset, i) => {
     const from = markTs(`bench:step ${i}`);
     const to = markTs(`bench:step ${i} end`);
     if (from === undefined || to === undefined) return [];
-    const startMs = (from - first) / 1000;
+    // From the input: the step's mark comes before the tap or key reaches the page.
+    const startMs = (from - first) / 1000 + offset;
     const endMs = (to - first) / 1000;
     return tasks
       .filter((task) => !task.parent && task.duration >= 50 && task.startTime + task.duration > startMs && task.startTime < endMs)
@@ -306,7 +352,15 @@ function longTasksOfSteps(trace: { traceEvents: (TraceEvent & { cat?: string; ph
   });
 }
 
-async function oneRun(browser: Browser, user: BenchUser, target: Target, run: number, dist: string, pageErrors: string[]): Promise<InteractionsRun> {
+async function oneRun(
+  browser: Browser,
+  user: BenchUser,
+  target: Target,
+  run: number,
+  dist: string,
+  pageErrors: string[],
+  keepTrace?: KeepTrace,
+): Promise<InteractionsRun> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -315,31 +369,49 @@ async function oneRun(browser: Browser, user: BenchUser, target: Target, run: nu
       await page.setViewport({ ...SCREEN, isMobile: true, hasTouch: true });
       await page.setUserAgent({ userAgent: userAgents.mobile });
       await signIn(page, user, target.page);
+      // What the signed-in page fetches once it has painted ends before the reload: a request
+      // that crosses a navigation is never reported finished (prefetches outlive their page),
+      // and the wait for quiet after the reload would wait for it.
+      await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
       await applyPhone(page);
+      const requests = watchRequests(page);
       await page.evaluateOnNewDocument(installProbe);
-      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page
+        .reload({ waitUntil: 'domcontentloaded', timeout: 60_000 })
+        .catch(() => fail(`interactions, run ${run}: the profile's document did not load`));
       const shownAt = await assertProfileShown(page, user, `interactions, run ${run}: the profile`, 60_000);
       const loadMs = Math.round(shownAt - (await page.evaluate(() => performance.timeOrigin)));
       // A person reads the page before the first tap: the load's requests have ended.
-      await page.waitForNetworkIdle({ idleTime: 1000, timeout: 60_000 });
+      await requests
+        .quiet(1000)
+        .catch((open: string[]) =>
+          fail(`interactions, run ${run}: the network never went quiet after the profile showed; still open: ${open.join(', ')}`),
+        )
+        .finally(requests.stop);
 
       const all = steps(user);
       await page.tracing.start({ categories: TRACE_CATEGORIES });
       // The trace's own start costs the page a task: it ends before the first step.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
       const measured: Omit<StepRun, 'longTasks'>[] = [];
+      const marks: number[] = [];
+      const inputs: number[] = [];
       for (const [index, step] of all.entries()) {
+        // A person reads what the last step showed before the next tap (not between keys).
+        if (step.tap) await new Promise((resolve) => setTimeout(resolve, READING_PAUSE_MS));
         const since = await page.evaluate(watchFor, step.shown, index);
         if (step.focus) await page.focus(step.focus);
         if (step.tap) await (await page.waitForSelector(step.tap, { timeout: 30_000 }))!.tap();
         else await page.keyboard.type(step.key!);
-        const { shownAt: at, inputAt, events } = await page.evaluate(settle, since, index, 30_000);
+        const { shownAt: at, inputAt, events } = await page.evaluate(settle, since, index, step.tap ? 'click' : 'keyup', 30_000);
         if (at < 0) {
           const text = await page.evaluate(() => document.body.innerText.slice(0, 300));
           fail(`interactions, run ${run}: after '${step.name}', the step's content did not show (at ${page.url()}): ${JSON.stringify(text)}`);
         }
         if (inputAt === undefined) fail(`interactions, run ${run}: '${step.name}' reached the page as no input`);
         const longest = events.reduce<EventRecord | undefined>((a, b) => (a && a.duration >= b.duration ? a : b), undefined);
+        marks.push(since);
+        inputs.push(inputAt);
         measured.push({
           step: step.name,
           kind: step.kind,
@@ -355,7 +427,13 @@ async function oneRun(browser: Browser, user: BenchUser, target: Target, run: nu
       }
       const trace = await page.tracing.stop();
       if (!trace) fail(`interactions, run ${run}: the browser gave no trace`);
-      const longTasks = longTasksOfSteps(JSON.parse(Buffer.from(trace).toString('utf8')), all.length, dist);
+      const parsed = JSON.parse(Buffer.from(trace).toString('utf8'));
+      keepTrace?.(`interactions-run${run}`, parsed);
+      const longTasks = longTasksOfSteps(
+        parsed,
+        inputs.map((input, i) => input - marks[i]!),
+        dist,
+      );
       return { run, loadMs, steps: measured.map((step, i) => ({ ...step, longTasks: longTasks[i] ?? [] })) };
     } finally {
       pageErrors.push(...errors);
@@ -397,17 +475,19 @@ export async function interactionsJourney(
   runs: number,
   dist: string,
   pageErrors: string[],
+  keepTrace?: KeepTrace,
 ): Promise<InteractionsJourney> {
   const measured: InteractionsRun[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const started = Date.now();
-    measured.push(await oneRun(browser, user, target, run, dist, pageErrors));
+    measured.push(await oneRun(browser, user, target, run, dist, pageErrors, keepTrace));
     console.log(`bench: interactions, run ${run}/${runs} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const medians = summarise(measured);
   const { width, height, deviceScaleFactor } = SCREEN;
   return {
     throttling: INTERACTIONS_THROTTLING,
+    readingPauseMs: READING_PAUSE_MS,
     screen: { width, height, deviceScaleFactor },
     user: user.username,
     runs: measured,

@@ -193,7 +193,7 @@ export function printInteractions(journey: InteractionsJourney, target: Target):
   console.log(
     `\nInteractions (${journey.user}, new-user persona; a fresh browser per run; applied throttling: ${t.latencyMs} ms per request, ` +
       `${(t.downloadKbps / 1024).toFixed(2)} Mbps down, ${t.uploadKbps} Kbps up, CPU x${t.cpuSlowdown}; ` +
-      `${journey.screen.width}x${journey.screen.height} screen; ${target.description}).`,
+      `${journey.screen.width}x${journey.screen.height} screen; ${target.description}); a ${journey.readingPauseMs} ms pause before each tap.`,
   );
   console.log("On screen: from the input to the frame after the step's content is in the page. Event: the interaction as INP counts it");
   console.log('(input to next paint; "<16" when the browser reported none, as it reports only 16 ms or more).');
