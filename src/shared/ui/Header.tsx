@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
-import { Link, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useT } from '../../messages/t';
@@ -11,7 +11,7 @@ import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
-import { hasQuestionFactor, menuEntries } from './navigation';
+import { hasQuestionFactor, menuEntries, type MenuEntry } from './navigation';
 import { prefetchPageCode } from './pageCode';
 
 const NAV_LIST_ID = 'account-navigation';
@@ -27,28 +27,51 @@ function MenuIcon() {
 /** The site navigation: a disclosure of plain links (the WAI pattern), not a popup menu. */
 function Navigation() {
   const t = useT();
-  const { pathname } = useLocation();
   const router = useRouter();
   const factors = useGetFactors();
   const [menuOpened, menu] = useDisclosure(false);
+  const closeMenu = menu.close;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navRef = useClickOutside<HTMLElement>(menu.close);
   // A page chosen from the menu gets the focus, so keyboard and screen-reader users start there.
   const focusMainOnArrival = useRef(false);
-  // Moving to another page closes the navigation.
-  useEffect(() => {
-    menu.close();
-    if (!focusMainOnArrival.current) return;
-    focusMainOnArrival.current = false;
-    document.getElementById('main')?.focus();
-  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Moving to another page closes the navigation. The router says so once the page has
+  // rendered: the navigation does not re-render at every move (only the links whose current
+  // state changes do), which is part of what a click costs before it paints.
+  useEffect(
+    () =>
+      router.subscribe('onRendered', ({ pathChanged }) => {
+        if (!pathChanged) return;
+        closeMenu();
+        if (!focusMainOnArrival.current) return;
+        focusMainOnArrival.current = false;
+        // After the paint: focusing asks for style and layout at once, which the frame does anyway.
+        afterNextPaint(() => document.getElementById('main')?.focus());
+      }),
+    [router, closeMenu],
+  );
 
-  /** The router's Link marks the current page's entry (`aria-current`, the wizards' too under Set up MFA). */
-  function choose(event: MouseEvent<HTMLAnchorElement>) {
-    menu.close();
-    if (event.currentTarget.getAttribute('aria-current') === 'page') requestAnimationFrame(() => menuButtonRef.current?.focus());
-    else focusMainOnArrival.current = true;
-  }
+  /**
+   * The router's Link marks the current page's entry (`aria-current`, the wizards' too under Set
+   * up MFA). A plain click closes the menu and paints that first: the move to the page (the
+   * router's navigation, which renders the header and the page's frame at once) starts after it.
+   * A click with a modifier is the browser's (another tab, another window).
+   */
+  const choose = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, to: MenuEntry['to']) => {
+      closeMenu();
+      if (event.currentTarget.getAttribute('aria-current') === 'page') {
+        requestAnimationFrame(() => menuButtonRef.current?.focus());
+        return;
+      }
+      focusMainOnArrival.current = true;
+      if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      // The router's Link leaves a click whose default is prevented to the page.
+      event.preventDefault();
+      afterNextPaint(() => void router.navigate({ to }));
+    },
+    [closeMenu, router],
+  );
 
   /** Tabbing out of the navigation closes it, so it never covers what has the focus. */
   function closeOnFocusOut(event: FocusEvent) {
@@ -76,7 +99,8 @@ function Navigation() {
   function toggle() {
     if (!menuOpened) {
       afterNextPaint(() => {
-        for (const item of items) if (item.to !== pathname) router.preloadRoute({ to: item.to }).catch(() => undefined);
+        const here = router.state.location.pathname;
+        for (const item of items) if (item.to !== here) router.preloadRoute({ to: item.to }).catch(() => undefined);
       });
     }
     menu.toggle();
@@ -96,7 +120,7 @@ function Navigation() {
       <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className={classes.link} onClick={choose}>
+            <Link to={item.to} className={classes.link} onClick={(event) => choose(event, item.to)}>
               {t(item.label)}
             </Link>
           </li>
