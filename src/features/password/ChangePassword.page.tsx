@@ -1,7 +1,7 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { startTransition, useMemo, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useChangePassword } from '../../../generated/api/password/password';
 import { useGetPasswordPolicy } from '../../../generated/api/password-policy/password-policy';
@@ -88,21 +88,28 @@ function PasswordFields({ form, policy }: { form: UseFormReturnType<PasswordForm
   const t = useT();
   return (
     <>
-      {FIELDS.map(({ field, label, autoComplete }) => (
-        <PasswordInput
-          // A new key when the form empties the field (uncontrolled: the field shows its new default).
-          key={form.key(field)}
-          label={t(label)}
-          autoComplete={autoComplete}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-          id={fieldId(field)}
-          {...(field === 'newPassword'
-            ? // Read by password managers, so the password they generate meets the policy.
-              { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
-            : {})}
-          {...form.getInputProps(field)}
-        />
-      ))}
+      {FIELDS.map(({ field, label, autoComplete }) => {
+        const input = form.getInputProps(field);
+        return (
+          <PasswordInput
+            // A new key when the form empties the field (uncontrolled: the field shows its new default).
+            key={form.key(field)}
+            label={t(label)}
+            autoComplete={autoComplete}
+            visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+            id={fieldId(field)}
+            {...(field === 'newPassword'
+              ? // Read by password managers, so the password they generate meets the policy.
+                { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
+              : {})}
+            {...input}
+            // The field shows the key itself (uncontrolled); what the form renders of it (the
+            // hints, and the form once, when the field first changes) follows in a transition, so
+            // the key paints at once.
+            onChange={(event: ChangeEvent<HTMLInputElement>) => startTransition(() => input.onChange(event))}
+          />
+        );
+      })}
     </>
   );
 }
