@@ -100,7 +100,10 @@ function Navigation() {
     if (!menuOpened) {
       afterNextPaint(() => {
         const here = router.state.location.pathname;
-        for (const item of items) if (item.to !== here) router.preloadRoute({ to: item.to }).catch(() => undefined);
+        // A task each: a tap on a link meanwhile waits for one page's start, not for all of them.
+        for (const item of items) {
+          if (item.to !== here) window.setTimeout(() => void router.preloadRoute({ to: item.to }).catch(() => undefined));
+        }
       });
     }
     menu.toggle();
