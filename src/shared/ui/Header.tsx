@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import { useT } from '../../messages/t';
@@ -23,6 +23,24 @@ function MenuIcon() {
     </svg>
   );
 }
+
+/** The menu's links: the same at every opening and closing, which renders none of them again. */
+const MenuLinks = memo(function MenuLinks({
+  items,
+  onChoose,
+}: {
+  items: MenuEntry[];
+  onChoose: (event: MouseEvent<HTMLAnchorElement>, to: MenuEntry['to']) => void;
+}) {
+  const t = useT();
+  return items.map((item) => (
+    <li key={item.to}>
+      <Link to={item.to} className={classes.link} onClick={(event) => onChoose(event, item.to)}>
+        {t(item.label)}
+      </Link>
+    </li>
+  ));
+});
 
 /** The site navigation: a disclosure of plain links (the WAI pattern), not a popup menu. */
 function Navigation() {
@@ -84,7 +102,8 @@ function Navigation() {
     menuButtonRef.current?.focus();
   }
 
-  const items = menuEntries(Object.values(router.routesById), { hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
+  const withQuestion = hasQuestionFactor(factors.data?.factors);
+  const items = useMemo(() => menuEntries(Object.values(router.routesById), { hasQuestionFactor: withQuestion }), [router, withQuestion]);
 
   // Once the first page has painted and the browser is idle, the code of the menu's pages is
   // fetched at the lowest priority (not run, and not their data): a click later finds it. The
@@ -120,14 +139,19 @@ function Navigation() {
       >
         {t('nav.menu')}
       </Button>
-      <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className={classes.link} onClick={(event) => choose(event, item.to)}>
-              {t(item.label)}
-            </Link>
-          </li>
-        ))}
+      {/* Closed, the list is laid out but hidden (out of the accessibility tree and the tab order,
+          as with display: none), so that opening it asks for no layout of its own, only a paint. */}
+      <Paper
+        id={NAV_LIST_ID}
+        component="ul"
+        style={menuOpened ? undefined : { visibility: 'hidden' }}
+        shadow="md"
+        withBorder
+        p={4}
+        m={0}
+        className={classes.list}
+      >
+        <MenuLinks items={items} onChoose={choose} />
         {/* On a phone the header has no room for the switches: they live here instead. */}
         <Group component="li" gap="xs" p={4} hiddenFrom="xs" className={classes.switches}>
           <LanguageSwitch />
