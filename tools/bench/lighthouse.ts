@@ -19,6 +19,7 @@ export const METRICS = [
   { key: 'cls', label: 'Cumulative Layout Shift' },
   { key: 'longestTask', label: 'longest task after paint' },
   { key: 'requests', label: 'requests' },
+  { key: 'requestsBeforeLcp', label: '  begun before the LCP' },
   { key: 'bytes', label: 'total bytes' },
 ] as const;
 
@@ -80,6 +81,8 @@ interface NetworkRequest {
   url: string;
   statusCode: number;
   protocol: string;
+  /** ms from the first request's start. */
+  rendererStartTime?: number;
 }
 
 interface NodeDetails {
@@ -130,6 +133,9 @@ export function figures(lhr: Result, longTasks: LongTask[], run: number, page: T
     lcpElement: lcpNode ? describeNode(lcpNode) : 'none reported',
     layoutShifts: shifts.map((shift) => ({ element: describeNode(shift.node), score: Number(shift.score.toFixed(3)) })),
     requests: requests.length,
+    // The run as it happened (not the simulation): what the page asked for before its largest
+    // paint, against what it fetches later (the toasts' code, the menu's pages' code when idle).
+    requestsBeforeLcp: requests.filter((r) => (r.rendererStartTime ?? Infinity) < observedLcp(lhr)).length,
     protocols: [...new Set(requests.map((r) => r.protocol))],
     apiCalls: api.map((r) => new URL(r.url).pathname),
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -142,6 +148,11 @@ export function figures(lhr: Result, longTasks: LongTask[], run: number, page: T
       throttling: lhr.configSettings.throttling,
     },
   };
+}
+
+/** The largest paint as the run saw it, in ms from the navigation's start. */
+function observedLcp(lhr: Result): number {
+  return itemsOf<{ observedLargestContentfulPaint?: number }>(lhr, 'metrics')[0]?.observedLargestContentfulPaint ?? NaN;
 }
 
 /** A Lighthouse node as its text (first line) and selector. */

@@ -59,7 +59,7 @@ function formatMetric(key: MetricKey, value: number): string {
   if (key === 'performance') return String(value);
   if (key === 'cls') return value.toFixed(3);
   if (key === 'bytes') return `${kb(value)} KB`;
-  if (key === 'requests') return String(value);
+  if (key === 'requests' || key === 'requestsBeforeLcp') return String(value);
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
