@@ -109,7 +109,14 @@ function Navigation() {
   // fetched at the lowest priority (not run, and not their data): a click later finds it. The
   // wizards' code waits for an intent.
   const menuRouteIds = items.map((item) => item.routeId).join(' ');
-  useEffect(() => afterPaintWhenIdle(() => prefetchPageCode(menuRouteIds.split(' '))), [menuRouteIds]);
+  useEffect(() => {
+    let stop = () => {};
+    const cancel = afterPaintWhenIdle(() => (stop = prefetchPageCode(menuRouteIds.split(' '))));
+    return () => {
+      cancel();
+      stop();
+    };
+  }, [menuRouteIds]);
 
   /**
    * Opening the menu is an intent: every other page of it starts loading (its code and its

@@ -12,21 +12,20 @@ export function afterNextPaint(callback: () => void): () => void {
   };
 }
 
-/**
- * Runs `callback` once the next frame has painted and then the browser is idle (where it cannot
- * say, a task later). Answers a function that cancels it.
- */
+/** Runs `callback` when the browser is idle (where it cannot say, a task later). Answers a function that cancels it. */
+export function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback);
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(callback);
+  return () => window.clearTimeout(timer);
+}
+
+/** Runs `callback` once the next frame has painted and then the browser is idle. Answers a function that cancels it. */
 export function afterPaintWhenIdle(callback: () => void): () => void {
   let cancelIdle = () => {};
-  const cancelPaint = afterNextPaint(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(callback);
-      cancelIdle = () => cancelIdleCallback(handle);
-    } else {
-      const timer = window.setTimeout(callback);
-      cancelIdle = () => window.clearTimeout(timer);
-    }
-  });
+  const cancelPaint = afterNextPaint(() => (cancelIdle = whenIdle(callback)));
   return () => {
     cancelPaint();
     cancelIdle();
