@@ -368,11 +368,15 @@ async function oneRun(
     try {
       await page.setViewport({ ...SCREEN, isMobile: true, hasTouch: true });
       await page.setUserAgent({ userAgent: userAgents.mobile });
+      const signingIn = watchRequests(page);
       await signIn(page, user, target.page);
       // What the signed-in page fetches once it has painted ends before the reload: a request
       // that crosses a navigation is never reported finished (prefetches outlive their page),
       // and the wait for quiet after the reload would wait for it.
-      await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
+      await signingIn
+        .quiet(500)
+        .catch((open: string[]) => fail(`interactions, run ${run}: the network never went quiet after the sign-in; still open: ${open.join(', ')}`))
+        .finally(signingIn.stop);
       await applyPhone(page);
       const requests = watchRequests(page);
       await page.evaluateOnNewDocument(installProbe);
@@ -401,8 +405,12 @@ async function oneRun(
         if (step.tap) await new Promise((resolve) => setTimeout(resolve, READING_PAUSE_MS));
         const since = await page.evaluate(watchFor, step.shown, index);
         if (step.focus) await page.focus(step.focus);
-        if (step.tap) await (await page.waitForSelector(step.tap, { timeout: 30_000 }))!.tap();
-        else await page.keyboard.type(step.key!);
+        if (step.tap) {
+          const target = await page
+            .waitForSelector(step.tap, { timeout: 30_000 })
+            .catch(() => fail(`interactions, run ${run}: '${step.name}' found nothing to tap (${step.tap}) at ${page.url()}`));
+          await target!.tap();
+        } else await page.keyboard.type(step.key!);
         const { shownAt: at, inputAt, events } = await page.evaluate(settle, since, index, step.tap ? 'click' : 'keyup', 30_000);
         if (at < 0) {
           const text = await page.evaluate(() => document.body.innerText.slice(0, 300));
