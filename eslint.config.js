@@ -11,12 +11,22 @@ export const MANTINE_BY_NAME = [
     selector: [
       "ImportDeclaration[source.value='@mantine/core'] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)",
       "ExportAllDeclaration[source.value='@mantine/core']",
+      "ExportNamedDeclaration[source.value='@mantine/core']",
       "ImportExpression[source.value='@mantine/core']",
     ].join(', '),
     message:
-      "Import Mantine's components by name, in braces (`import { Button } from '@mantine/core'`): the build adds each one's styles by its name.",
+      "Import Mantine's components by name, in braces (`import { Button } from '@mantine/core'`), where they are used: the build adds each one's styles by its name, to the module that imports it.",
   },
 ];
+
+/**
+ * The app's tests share their worker's modules (Vitest's `isolate: false`, vite.config.ts): a
+ * module mocked in one file would be the mock in the next. A test that mocks is `*.isolated.test.*`.
+ */
+const MOCKS_ISOLATED = {
+  selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+  message: 'A test that mocks a module runs in a worker of its own: name it `*.isolated.test.ts(x)` (vite.config.ts, the app-isolated project).',
+};
 
 export default defineConfig(
   { ignores: ['dist', 'generated', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'node_modules'] },
@@ -56,12 +66,18 @@ export default defineConfig(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
+    files: ['src/**/*.test.{ts,tsx}'],
+    ignores: ['src/**/*.isolated.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...MANTINE_BY_NAME, MOCKS_ISOLATED] },
+  },
+  {
     files: ['mock/**/*.ts', 'tools/**/*.{js,ts}', 'tests/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // The contract verifier's modules, which its package ships: each short enough to read whole.
-    files: ['tools/scripts/contract-verify/*.ts'],
+    // The contract verifier's modules, which its package ships, and the breaking-change gate's:
+    // each short enough to read whole.
+    files: ['tools/scripts/contract-verify/*.ts', 'tools/scripts/contract-diff/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines': ['error', 300] },
   },

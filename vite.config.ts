@@ -3,15 +3,14 @@ import { tanstackRouter, type CodeSplittingOptions } from '@tanstack/router-plug
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { APP_ENTRY, chunkGroups } from './tools/vite-plugins/chunk-groups.ts';
-import { checkedConfig } from './tools/vite-plugins/config-check.ts';
 import { compileHints } from './tools/vite-plugins/compile-hints.ts';
 import { contractOperationsPlugin } from './tools/vite-plugins/contract-operations.ts';
 import { mantineStyles } from './tools/vite-plugins/mantine-styles.ts';
 import { securityHeaders } from './tools/deploy/headers.ts';
-import { precompress } from './tools/vite-plugins/precompress.ts';
+import { BROTLI, GZIP, PRECOMPRESSED } from './tools/deploy/precompressed.ts';
 import { prefetchApp } from './tools/vite-plugins/prefetch-app.ts';
-import { routeTree } from './tools/vite-plugins/route-tree.ts';
 import { versionJson } from './tools/vite-plugins/version-json.ts';
 import { apiProxyFor, mockExamples } from './mock/devProxy.ts';
 
@@ -50,9 +49,9 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { splitBehavior } }),
     react(),
-    precompress(),
+    // The copies of the hashed assets nginx serves precompressed (tools/deploy/precompressed.ts).
+    compression({ ...PRECOMPRESSED, algorithms: [defineAlgorithm('brotliCompress', BROTLI), defineAlgorithm('gzip', GZIP)], logLevel: 'silent' }),
     contractOperationsPlugin(),
-    routeTree(),
     mantineStyles({ root: import.meta.dirname, entry: APP_ENTRY }),
     versionJson(),
     prefetchApp(),
@@ -60,7 +59,6 @@ export default defineConfig({
     compileHints('app'),
     // Development only: the examples panel's choices (src/dev/); the build and preview have none.
     mockExamples(process.env),
-    checkedConfig(),
   ],
   server: { host: 'localhost', port: 5173, strictPort: true, proxy: apiProxy },
   // The dev server scans only the portal's own entry for dependencies, not every HTML file of

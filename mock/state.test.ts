@@ -4,7 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { preferFor } from './persona.ts';
 
 let api: ChildProcess;
@@ -239,5 +241,28 @@ describe('the mock API of npm start', () => {
     });
     expect(drifted.status).toBe(500);
     expect(drifted.text).toMatch(/secondaryEmail/);
+  });
+
+  // What a backend must do, and what the verifier (tools/scripts/contract-verify) holds a
+  // backend to: Prism's own problem ("Invalid security scheme used") is not the contract's answer.
+  it('answers a call without a token with the contract’s 401 and its challenge, for reads and changes alike', async () => {
+    const spec = parse(readFileSync('openapi.yaml', 'utf8'));
+    const unauthorized = spec.components.responses.Unauthorized.content['application/json'].examples.error.value;
+    for (const [method, path, body] of [
+      ['GET', '/api/v1/user/profile', undefined],
+      ['GET', '/api/v1/user/factor', undefined],
+      ['POST', '/api/v1/user/profile', { secondaryEmail: 'nobody@example.org' }],
+    ] as const) {
+      const answer = await http(`${base}${path}`, {
+        method,
+        ...(body ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {}),
+      });
+      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({ path, status: 401, type: 'application/json' });
+      expect(JSON.parse(answer.text)).toEqual(unauthorized);
+      expect(answer.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+      expect(answer.headers['sl-violations']).toBeUndefined();
+    }
+    // And nothing changed.
+    expect((await call('smwong25', 'GET', '/api/v1/user/profile')).body.secondaryEmail).not.toBe('nobody@example.org');
   });
 });

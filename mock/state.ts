@@ -321,7 +321,10 @@ export async function handle(req: IncomingMessage, res: ServerResponse) {
   const body = await readJson(req);
   const prefer = parsePrefer(req.headers.prefer as string | undefined);
   if (secured && !/^Bearer \S/.test(req.headers.authorization ?? '') && !prefer.code) {
-    return send(res, { status: 401, body: example(operation.id, undefined, '401'), headers: headersOf(operation.op, '401') });
+    // The contract's answer to a missing token: its "error" example, and the challenge its 401
+    // describes for a missing or expired token (never a step-up's).
+    const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="No access token was sent"' };
+    return send(res, { status: 401, body: example(operation.id, 'error', '401'), headers: { ...headersOf(operation.op, '401'), ...challenge } });
   }
   // A status or an example chosen by name: the contract's answer, as Prism's mock gives it.
   if (prefer.code || (prefer.example && !PERSONAS.includes(prefer.example) && operation.id !== 'getLoginLog')) {

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { purgeExpiredLinkAttempt } from './features/identities/linkMarker';
 import { locale, translationsReady } from './messages/i18n';
 import { t } from './messages/t';
-import { createAppRouter } from './router';
+import { createAppRouter, routePathsOf, signedInPageOf } from './router';
 import { createQueryClient } from './shared/api/queryClient';
 import { createAuth } from './shared/auth/auth';
 import { createReauthenticator } from './shared/auth/reauthenticate';
@@ -28,13 +28,21 @@ function start() {
   // A link attempt left past its 10 minutes (a tab closed mid-link, a browser restarted) goes
   // before anything reads it. (Not in the first code: no step there reads it.)
   purgeExpiredLinkAttempt();
-  startErrorReporting(config.errorReportUrl, () => locale.get());
+  // The routes' words name where an error happened (none before the router exists, just below).
+  let routes: readonly string[] = [];
+  startErrorReporting(
+    config.errorReportUrl,
+    () => locale.get(),
+    () => routes,
+  );
   // The tab's one session, which the fetch function reads too: signed out means the same for both.
-  const auth = createAuth(undefined, { session: tabSession(), language: () => locale.get() });
+  // A sign-in returns to a page of the router's own route tree (the router is made just below).
+  const auth = createAuth(undefined, { session: tabSession(), language: () => locale.get(), pageOf: (path) => signedInPageOf(router)(path) });
   const queryClient = createQueryClient({
     onUnauthorized: createReauthenticator(auth, { onSignInFailed: () => toast.error(t('auth.signInFailed')) }),
   });
   const router = createAppRouter({ auth, queryClient });
+  routes = routePathsOf(router);
   // A logout in another tab ends this tab's session too: nothing of it stays on screen or in memory.
   auth.onSignedOutElsewhere(() => {
     void router.navigate({ to: '/signed-out', replace: true }).finally(() => {
@@ -59,8 +67,14 @@ function start() {
       ),
     ),
   );
-  // Development only, and left out of the build: the panel that chooses the mock's answers.
-  if (import.meta.env.DEV) void import('./dev/mountMockPanel').then(({ mountMockPanel }) => mountMockPanel());
+  // Development only, and left out of the build: the panel that chooses the mock's answers, once
+  // the first page is shown (on the dev server its modules would queue before the page's own).
+  if (import.meta.env.DEV) {
+    const unsubscribe = router.subscribe('onResolved', () => {
+      unsubscribe();
+      void import('./dev/mountMockPanel').then(({ mountMockPanel }) => mountMockPanel());
+    });
+  }
 }
 
 /** Without its settings the portal cannot sign anyone in: say so instead of a blank page. */

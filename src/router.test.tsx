@@ -32,6 +32,13 @@ describe('the router: which pages need a sign-in', () => {
     expect(screen.queryByText('Redirecting you to the university sign-in...')).not.toBeInTheDocument();
   });
 
+  it('shows a not-found page for an unknown address, to a visitor without a session too', async () => {
+    const auth = fakeAuth({ signedIn: false });
+    renderRoute('/no/such/page', { auth });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
   it('sends a visitor of / to sign in', async () => {
     const auth = fakeAuth({ signedIn: false });
     renderRoute('/', { auth });

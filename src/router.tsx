@@ -1,4 +1,4 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './routerContext';
 import { ErrorPage } from './shared/ui/ErrorPage';
@@ -19,6 +19,24 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultErrorComponent: ErrorPage,
   });
 }
+
+/** The full paths of the router's routes, for the error reports' route patterns (shared/errors/errorReportOf.ts). */
+export const routePathsOf = (router: AnyRouter): string[] => Object.values(router.routesById).map((route) => route.fullPath);
+
+/**
+ * The signed-in page a path of plain words names, as its route spells it (`/PROFILE/Password` is
+ * `/profile/password`): where a sign-in may return to (shared/auth/returnPath.ts, which admits
+ * only such paths). Read from the route tree: a new page needs no line.
+ */
+export const signedInPageOf =
+  (router: AnyRouter) =>
+  (path: string): string | undefined => {
+    const [, params, route] = router.getMatchedRoutes(path);
+    // A page under the guard, the whole path matched (no words left over for a splat).
+    if (!route?.id.startsWith('/_authenticated/') || '**' in params) return undefined;
+    // Each parameter in its place, as given, the fixed words as the route spells them.
+    return route.fullPath.replace(/\$(\w+)/g, (_: string, name: string) => params[name]!).replace(/(.)\/$/, '$1');
+  };
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { getGetFactorsQueryOptions } from '../../generated/api/factors/factors';
-import { getGetProfileQueryOptions } from '../../generated/api/profile/profile';
+import { ensureQueries } from '../shared/api/queries';
+import { headerQueries } from '../shared/ui/Header';
 import { SignedInLayout } from '../shared/ui/SignedInLayout';
 
 /**
@@ -17,13 +17,8 @@ export const Route = createFileRoute('/_authenticated')({
     const user = await context.auth.getUser();
     if (!user) throw redirect({ to: '/auth/default/login', search: { returnTo: location.href } });
   },
-  loader: async ({ context }) => {
-    // The header's data, beside the page's own (the router runs the loaders side by side): the
-    // layout and the page render once, together. A failed call renders the header without it.
-    await Promise.allSettled([
-      context.queryClient.ensureQueryData(getGetProfileQueryOptions()),
-      context.queryClient.ensureQueryData(getGetFactorsQueryOptions()),
-    ]);
-  },
+  // The header's data, beside the page's own (the router runs the loaders side by side): the
+  // layout and the page render once, together. A failed call renders the header without it.
+  loader: ({ context }) => ensureQueries(context.queryClient, headerQueries()),
   component: SignedInLayout,
 });

@@ -58,19 +58,20 @@ export const isTokenCall = (request: Request) => request.url() === `${IDP}/token
 
 /**
  * Back, twice, as a person would. The entries behind may be a finished identity-provider page
- * or a portal page that moves on by itself, so no back waits for a full load. Answers how many
- * of the two went somewhere: a Back that went nowhere would make a test of what Back finds pass
- * without having looked.
+ * or a portal page that moves on by itself, so no back waits for a full load. Answers the
+ * address each Back that went somewhere showed: what the history holds, whether the page came
+ * from the network or from the back-forward cache (which sends no request). An empty list means
+ * Back went nowhere, which would make a test of what Back finds pass without having looked.
  */
-export async function goBackTwice(page: Page): Promise<number> {
-  let went = 0;
+export async function goBackTwice(page: Page): Promise<string[]> {
+  const shown: string[] = [];
   for (let i = 0; i < 2; i += 1) {
     const before = page.url();
     await page.goBack({ waitUntil: 'commit', timeout: 5_000 }).catch(() => undefined);
-    if (page.url() !== before) went += 1;
+    if (page.url() !== before) shown.push(page.url());
   }
   await page.waitForLoadState('load', { timeout: 5_000 }).catch(() => undefined);
-  return went;
+  return shown;
 }
 
 export const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

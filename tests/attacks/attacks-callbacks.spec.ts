@@ -75,7 +75,9 @@ const CALLBACKS: Attack[] = [
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
       const tokens = recordRequests(page, isTokenCall);
-      expect(await goBackTwice(page)).toBeGreaterThan(0);
+      const shown = await goBackTwice(page);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.filter((url) => url.startsWith(PORTAL) && url.includes('code='))).toEqual([]);
       await page.goto('/profile/details');
       await expect(page).toHaveURL('/profile/details');
       expect(callbacks).toHaveLength(1);
@@ -124,6 +126,20 @@ const CALLBACKS: Attack[] = [
       await expect(page.getByText('This tab has not linked an identity, so there is nothing to report here.')).toBeVisible();
       await page.clock.runFor(3000);
       await expect(page).toHaveURL('/idp/link/iamsmart/success');
+      await expectSignedIn(page);
+    },
+  },
+  {
+    name: 'a crafted callback whose state names the stored user (user:{authority}:{client id}, public in config.json): refused, nobody signed out, nothing redeemed',
+    async run(browser) {
+      const page = await signedIn(browser, 'smwong25');
+      const tokens = recordRequests(page, isTokenCall);
+      const { oidcAuthority, oidcClientId } = (await (await page.request.get('/config.json')).json()) as Record<string, string>;
+      await page.goto(`/auth/default/callback?code=x&state=user:${oidcAuthority}:${oidcClientId}`);
+      await expect(page.getByRole('alert')).toContainText('this tab did not ask to sign in, so nothing was done');
+      await expect(page).toHaveURL('/profile/details', { timeout: 5000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+      expect(tokens).toEqual([]);
       await expectSignedIn(page);
     },
   },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../e2e/fixtures';
-import { type Attack, attackTest, signedIn } from './attackTable';
+import { type Attack, attackTest, newPage, PORTAL, serveConfig, signedIn } from './attackTable';
 
 /**
  * Attacks: secrets left in memory once a page or wizard is left.
@@ -59,6 +59,44 @@ const SECRETS: Attack[] = [
       await page.goto('/profile/login');
       await expect(page.getByRole('table')).toBeVisible();
       expect(await heapStrings(page, [CURRENT, NEW])).toEqual([]);
+    },
+  },
+  {
+    name: 'N4: an error whose message, stack and page address hold secrets of every shape the old scrubber let through: the report carries none of it',
+    async run(browser) {
+      const page = await newPage(browser);
+      const reports: string[] = [];
+      await serveConfig(page, (config) => ({ ...config, errorReportUrl: `${PORTAL}/error-report` }));
+      await page.route('**/error-report', (route) => (reports.push(route.request().postData() ?? ''), route.fulfill({ status: 204 })));
+      // A lowercase and a short base32 secret, a 5-digit code, a refresh token, credentials in an
+      // address, a non-ASCII email, and JSON.parse quoting its input.
+      const secrets = ['jbswy3dpehpk3pxp', 'MZXW6YQ', '48213', 'rt-6f1c2e', 'hunter2', '陳大文@例子.公司'];
+      await page.goto(`/idp/instructions?code=48213&state=${secrets[0]}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate((values) => {
+        const [lower, short, code, refresh, password, email] = values;
+        setTimeout(() => {
+          throw new Error(
+            `enrol ${lower} / ${short}, code ${code}, {"refresh_token":"${refresh}"} https://smwong25:${password}@sso.example/ ${email}`,
+          );
+        });
+        void Promise.reject(new SyntaxError(`Unexpected token 'x', "{"secret":"${lower}","refresh_token":"${refresh}"}" is not valid JSON`));
+      }, secrets);
+      await expect.poll(() => reports.length).toBe(2);
+      for (const report of reports) {
+        expect(Object.keys(JSON.parse(report) as object).sort()).toEqual([
+          'at',
+          'browser',
+          'build',
+          'errorClass',
+          'frames',
+          'kind',
+          'language',
+          'route',
+        ]);
+        expect(JSON.parse(report)).toMatchObject({ route: '/idp/instructions', language: 'en' });
+        for (const secret of [...secrets, 'smwong25', 'sso.example', 'refresh_token']) expect(report).not.toContain(secret);
+      }
     },
   },
 ];

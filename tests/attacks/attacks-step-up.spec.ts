@@ -1,5 +1,5 @@
 import { expect, test } from '../e2e/fixtures';
-import { type Attack, attackTest, expectStepUp, on, recordRequests, signedIn, stepUpOn, VOUCH_IAMSMART } from './attackTable';
+import { type Attack, attackTest, expectStepUp, isIdpAuthorize, on, recordRequests, signedIn, stepUpOn, VOUCH_IAMSMART } from './attackTable';
 import { IDP, signInOnIdp } from '../e2e/support';
 
 /**
@@ -134,6 +134,29 @@ const STEP_UP: Attack[] = [
       await signInOnIdp(page, 'taiman.chan');
       await expect(page).toHaveURL('/profile/details');
       await expect(page.getByRole('textbox', { name: 'Recovery email' })).toHaveValue('fresh@example.org');
+    },
+  },
+  {
+    name: 'N8: a step-up asking for a stronger authentication (acr_values, in a header with another challenge first) is passed on to the identity provider',
+    async run(browser) {
+      const page = await signedIn(browser, 'taiman.chan');
+      await page.route('**/api/v1/user/profile', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 401,
+              headers: {
+                'WWW-Authenticate':
+                  'DPoP algs="ES256", Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR"',
+              },
+              json: { errorMessage: 'Sign in again' },
+            })
+          : route.continue(),
+      );
+      const authorize = page.waitForRequest(isIdpAuthorize);
+      await page.getByRole('button', { name: 'Edit recovery email' }).click();
+      await page.getByRole('textbox', { name: 'Recovery email' }).fill('stronger@example.org');
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect(new URL((await authorize).url()).searchParams.get('acr_values')).toBe('myACR');
     },
   },
 ];

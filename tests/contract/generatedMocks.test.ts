@@ -1,6 +1,8 @@
 // import.meta.glob is Vite's: these tests run under Vitest, not plain Node.
 /// <reference types="vite/client" />
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { ZodType } from 'zod';
 
 /**
@@ -26,9 +28,23 @@ for (const module of Object.values(mockModules)) {
   }
 }
 
+type Response = { $ref?: string; content?: unknown };
+type Operation = { operationId: string; responses: Record<string, Response> };
+const spec = parse(readFileSync('openapi.yaml', 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Response> };
+};
+const resolved = (response: Response) => (response.$ref ? spec.components.responses[response.$ref.split('/').pop()!]! : response);
+/** The operations of the contract whose success answer has a body, named as orval names their mocks (getProfile: GetProfile). */
+const withBody = Object.values(spec.paths)
+  .flatMap((item) => Object.values(item).filter((op): op is Operation => typeof op === 'object' && op !== null && 'operationId' in op))
+  .filter((op) => Object.entries(op.responses).some(([status, response]) => /^2/.test(status) && resolved(response).content))
+  .map((op) => op.operationId[0]!.toUpperCase() + op.operationId.slice(1));
+
 describe('generated mocks', () => {
   it('exist for every operation that answers with a body', () => {
-    expect(mocks.length).toBeGreaterThanOrEqual(24);
+    expect(withBody.length).toBeGreaterThan(0);
+    expect(mocks.map(([operation]) => operation).sort()).toEqual([...withBody].sort());
   });
 
   it.each(mocks)('%s mock passes its response schema', (operation, mock) => {

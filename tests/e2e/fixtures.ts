@@ -1,11 +1,60 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { DEV_PASSWORD, IDP } from './support';
+
+const SEED = '/__e2e-session';
+
+/** What a sign-in leaves in the portal's session storage (the tab's session: its tokens). */
+type StoredSession = Array<[string, string]>;
+
+/** Signs `username` in on the identity provider's own page, in a browser context of its own, and keeps what the tab stored. */
+async function signInOnce(browser: Browser, username: string): Promise<StoredSession> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/profile/details');
+  await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEV_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const stored = await page.evaluate(() => Object.entries(sessionStorage));
+  await context.close();
+  return stored;
+}
+
+/** Opens `start` (the profile unless given) signed in as `username` (the `signedIn` fixture). */
+export type SignedIn = (username: string, start?: string) => Promise<void>;
 
 /**
  * Every end-to-end test fails when the portal sends a request that breaks openapi.yaml
  * (Prism, run with --errors, marks such answers with an `sl-violations` header), or when the
  * page breaks its Content-Security-Policy.
  */
-export const test = base.extend<{ contractGuard: void }>({
+export const test = base.extend<
+  {
+    contractGuard: void;
+    /**
+     * Opens `start` (the profile unless given) signed in as `username`, with the session the
+     * worker's one real sign-in of that person left, put into this tab's session storage as a
+     * sign-in would. For every test that is not about signing in; those sign in themselves.
+     */
+    signedIn: SignedIn;
+  },
+  { sessions: Map<string, Promise<StoredSession>> }
+>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern: none
+  sessions: [({}, use) => use(new Map()), { scope: 'worker' }],
+  signedIn: async ({ page, browser, sessions }, use) => {
+    await use(async (username, start = '/profile/details') => {
+      if (!sessions.has(username)) sessions.set(username, signInOnce(browser, username));
+      const stored = await sessions.get(username)!;
+      // An empty page of the portal's origin, answered here, to write the tab's storage in.
+      await page.route(SEED, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+      await page.goto(SEED);
+      await page.evaluate((entries) => entries.forEach(([key, value]) => sessionStorage.setItem(key, value)), stored);
+      await page.unroute(SEED);
+      await page.goto(start);
+    });
+  },
   contractGuard: [
     async ({ page }, use) => {
       const violations: string[] = [];

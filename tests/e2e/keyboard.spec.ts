@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './support';
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, checking on the way that every
@@ -23,8 +22,8 @@ async function tabTo(page: Page, target: Locator, { limit = 40, backwards = fals
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('changes the password and enrolls SMS with the keyboard alone', async ({ page }) => {
-  await signIn(page, 'smwong25', '/profile/password');
+test('changes the password and enrolls SMS with the keyboard alone', async ({ page, signedIn }) => {
+  await signedIn('smwong25', '/profile/password');
   await expect(page.getByLabel('Current password')).toBeVisible();
 
   // Change Password: three fields, then Enter submits.
@@ -72,7 +71,7 @@ test('changes the password and enrolls SMS with the keyboard alone', async ({ pa
   await expect(page.getByText('Activate sms successfully.')).toBeVisible();
 });
 
-test('respects reduced motion: nothing on the page animates', async ({ page }) => {
+test('respects reduced motion: nothing on the page animates', async ({ page, signedIn }) => {
   const motion = () =>
     page.evaluate(() =>
       [...document.querySelectorAll('body *')].some((element) => {
@@ -80,7 +79,7 @@ test('respects reduced motion: nothing on the page animates', async ({ page }) =
         return [style.transitionDuration, style.animationDuration].some((value) => value.split(',').some((part) => parseFloat(part) > 0));
       }),
     );
-  await signIn(page, 'taiman.chan', '/profile/details');
+  await signedIn('taiman.chan', '/profile/details');
   await page.getByRole('button', { name: 'Unlink Google' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await motion(), 'with motion allowed, the page does animate (so the check below can fail)').toBe(true);

@@ -1,16 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { generateKeyPairSync } from 'node:crypto';
-import { expectNoAxeViolations, signIn, watchConsole } from './support';
+import { expectNoAxeViolations, watchConsole } from './support';
 
 /** Chooses the contract's named example for one call, as Prism's Prefer header allows. */
 async function preferExample(page: Page, path: string, example: string) {
   await page.route(`**${path}`, (route) => route.continue({ headers: { ...route.request().headers(), prefer: `example=${example}` } }));
 }
 
-test('removes a factor as the full persona', async ({ page }) => {
+test('removes a factor as the full persona', async ({ page, signedIn }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'taiman.chan', '/profile/mfa');
+  await signedIn('taiman.chan', '/profile/mfa');
   await expect(page.getByRole('cell', { name: 'YubiKey 5 NFC' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -42,9 +42,9 @@ test('removes a factor as the full persona', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test('enrolls SMS as the new user', async ({ page }) => {
+test('enrolls SMS as the new user', async ({ page, signedIn }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/sms');
+  await signedIn('smwong25', '/profile/mfa/enroll/OKTA/sms');
   await page.getByRole('button', { name: 'Setup' }).click();
   // A UK mobile as people there type it, with its trunk 0: sent in E.164, without the 0.
   await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'United Kingdom (+44)' });
@@ -62,8 +62,8 @@ test('enrolls SMS as the new user', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test('enrolls an authenticator app as the new user', async ({ page }) => {
-  await signIn(page, 'smwong25', '/profile/mfa');
+test('enrolls an authenticator app as the new user', async ({ page, signedIn }) => {
+  await signedIn('smwong25', '/profile/mfa');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Set up Google / Microsoft Authenticator' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -99,9 +99,9 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     return { cdp, authenticatorId };
   }
 
-  test('enrolls a security key', async ({ page }) => {
+  test('enrolls a security key', async ({ page, signedIn }) => {
     const problems = watchConsole(page);
-    await signIn(page, 'taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
+    await signedIn('taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
     await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     await preferExample(page, '/api/v1/user/factor/enroll', 'webauthn');
@@ -122,9 +122,9 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     expect(problems).toEqual([]);
   });
 
-  test("enrolls a security key from Okta's own published WebAuthn answers (no rp.id)", async ({ page }) => {
+  test("enrolls a security key from Okta's own published WebAuthn answers (no rp.id)", async ({ page, signedIn }) => {
     const problems = watchConsole(page);
-    await signIn(page, 'smwong25', '/profile/mfa/enroll/FIDO/webauthn');
+    await signedIn('smwong25', '/profile/mfa/enroll/FIDO/webauthn');
     await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     await preferExample(page, '/api/v1/user/factor/enroll', 'okta-webauthn');
@@ -141,8 +141,8 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
     expect(problems).toEqual([]);
   });
 
-  test('shows the error box when the authenticator refuses', async ({ page }) => {
-    await signIn(page, 'taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
+  test('shows the error box when the authenticator refuses', async ({ page, signedIn }) => {
+    await signedIn('taiman.chan', '/profile/mfa/enroll/FIDO/webauthn');
     await expect(page.getByRole('button', { name: 'Enroll' })).toBeVisible();
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     // The authenticator already holds the key the server excludes, so it refuses a second one.
@@ -167,9 +167,11 @@ test.describe('security key through Chromium’s virtual authenticator', () => {
 
 test("Okta Verify push from Okta's own published answers: the barcode from the Okta organisation's host, allowed by the CSP, polled to the end", async ({
   page,
+  signedIn,
 }) => {
-  test.setTimeout(45_000);
   const problems = watchConsole(page);
+  // The page's clock, moved on by the test: the 5 s between two polls pass at once.
+  await page.clock.install();
   // The Okta organisation of the dev stack's config.json serves the barcode image.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   const served: string[] = [];
@@ -177,7 +179,7 @@ test("Okta Verify push from Okta's own published answers: the barcode from the O
     'https://university.okta.example/**',
     (route) => (served.push(route.request().url()), route.fulfill({ contentType: 'image/png', body: png })),
   );
-  await signIn(page, 'smwong25', '/profile/mfa/enroll/OKTA/push');
+  await signedIn('smwong25', '/profile/mfa/enroll/OKTA/push');
   await preferExample(page, '/api/v1/user/factor/enroll', 'okta-push');
   let polls = 0;
   await page.route('**/api/v1/user/factor/*/activate/poll', (route) =>
@@ -194,14 +196,19 @@ test("Okta Verify push from Okta's own published answers: the barcode from the O
   await page.getByRole('button', { name: "Can't scan?" }).click();
   await expect(page.getByText(/There is no key to type for this set-up/)).toBeVisible();
   await page.getByRole('button', { name: 'Scan barcode' }).click();
-  await expect(page).toHaveURL('/profile/mfa', { timeout: 20_000 });
+  // Each poll asks again 5 s after the last answer: the clock moves on until the second says active.
+  await expect(async () => {
+    await page.clock.fastForward(5_000);
+    await expect(page).toHaveURL('/profile/mfa', { timeout: 250 });
+  }).toPass();
+  expect(polls).toBe(2);
   await expect(page.getByText('Activate Okta verify successfully.')).toBeVisible();
   expect(problems).toEqual([]);
 });
 
-test('the MFA list and a wizard fit a 375 px phone', async ({ page }) => {
+test('the MFA list and a wizard fit a 375 px phone', async ({ page, signedIn }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, 'taiman.chan', '/profile/mfa');
+  await signedIn('taiman.chan', '/profile/mfa');
   await expect(page.getByRole('cell', { name: 'YubiKey 5 NFC' })).toBeVisible();
   // Every method's status shows whole: one cut short ("Enab…") is a text wider than its box.
   const statuses = page.getByRole('table').locator('tbody td:last-child');

@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, signIn, watchConsole } from './support';
+import { expectNoAxeViolations, watchConsole } from './support';
 
 test.describe('Change Password', () => {
-  test('an invalid attempt shows every message; a valid one succeeds and lands on /', async ({ page }) => {
+  test('an invalid attempt shows every message; a valid one succeeds and lands on /', async ({ page, signedIn }) => {
     const problems = watchConsole(page);
-    await signIn(page, 'smwong25', '/profile/password');
+    await signedIn('smwong25', '/profile/password');
     await expect(page).toHaveURL('/profile/password');
     await expect(page.getByText('At least 8 characters')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -41,9 +41,9 @@ test.describe('Change Password', () => {
 });
 
 test.describe('Profile', () => {
-  test('edits the recovery email and unlinks an identity after confirmation', async ({ page }) => {
+  test('edits the recovery email and unlinks an identity after confirmation', async ({ page, signedIn }) => {
     const problems = watchConsole(page);
-    await signIn(page, 'taiman.chan');
+    await signedIn('taiman.chan');
     await expect(page).toHaveURL('/profile/details');
     await expect(page.getByRole('region', { name: 'Personal information' }).getByText('tm.chan@example.com')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -76,8 +76,8 @@ test.describe('Profile', () => {
 });
 
 test.describe('Security question', () => {
-  test('sets a question as the new user', async ({ page }) => {
-    await signIn(page, 'smwong25', '/profile/question');
+  test('sets a question as the new user', async ({ page, signedIn }) => {
+    await signedIn('smwong25', '/profile/question');
     await expect(page.getByText('You have not setup the security question.')).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('combobox', { name: 'Question' }).locator('option:checked')).toHaveText(
@@ -91,8 +91,8 @@ test.describe('Security question', () => {
     await expect(page.getByText('Enroll factor successfully')).toBeVisible();
   });
 
-  test('deletes the question as the full persona', async ({ page }) => {
-    await signIn(page, 'taiman.chan', '/profile/question');
+  test('deletes the question as the full persona', async ({ page, signedIn }) => {
+    await signedIn('taiman.chan', '/profile/question');
     await expect(page.getByTestId('current-question')).toHaveText('What is the food you least liked as a child?');
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('combobox', { name: 'Question' })).toBeDisabled();
@@ -105,9 +105,9 @@ test.describe('Security question', () => {
 });
 
 test.describe('Previous Login', () => {
-  test("scrolls the full persona's history through all three pages", async ({ page }) => {
+  test("scrolls the full persona's history through all three pages", async ({ page, signedIn }) => {
     const problems = watchConsole(page);
-    await signIn(page, 'taiman.chan', '/profile/login');
+    await signedIn('taiman.chan', '/profile/login');
     const table = page.getByTestId('login-log-table');
     await expect(table).toHaveAttribute('aria-rowcount', '21');
     await expectNoAxeViolations(page);
@@ -121,7 +121,7 @@ test.describe('Previous Login', () => {
     expect(problems).toEqual([]);
   });
 
-  test('keeps only the visible rows in the DOM with 10,000 logins, and scrolls through them', async ({ page }) => {
+  test('keeps only the visible rows in the DOM with 10,000 logins, and scrolls through them', async ({ page, signedIn }) => {
     const logs = Array.from({ length: 10_000 }, (_, i) => ({
       time: new Date(Date.UTC(2026, 10, 21, 12) - i * 3_600_000).toISOString(),
       browser: 'Chrome 142',
@@ -132,7 +132,7 @@ test.describe('Previous Login', () => {
     }));
     // A backend with a very long history, answered in the contract's shape.
     await page.route('**/api/v1/user/log?*', (route) => route.fulfill({ json: { logs, afterToken: null } }));
-    await signIn(page, 'taiman.chan', '/profile/login');
+    await signedIn('taiman.chan', '/profile/login');
     const table = page.getByTestId('login-log-table');
     await expect(table).toHaveAttribute('aria-rowcount', '10001');
     expect(await table.locator('tbody tr[data-index]').count()).toBeLessThan(80);
@@ -141,9 +141,9 @@ test.describe('Previous Login', () => {
     expect(await table.locator('tbody tr[data-index]').count()).toBeLessThan(80);
   });
 
-  test('becomes a readable list on a 375 px phone', async ({ page }) => {
+  test('becomes a readable list on a 375 px phone', async ({ page, signedIn }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page, 'smwong25', '/profile/login');
+    await signedIn('smwong25', '/profile/login');
     const list = page.getByTestId('login-log-list');
     await expect(list.getByRole('listitem').first()).toContainText('Login time');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

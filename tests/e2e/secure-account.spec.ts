@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, IDP, signIn, watchConsole } from './support';
+import { expectNoAxeViolations, IDP, watchConsole } from './support';
 
-test("This wasn't me: from a login to a new password, a removed method, checked details and a logout everywhere", async ({ page }) => {
+test("This wasn't me: from a login to a new password, a removed method, checked details and a logout everywhere", async ({ page, signedIn }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'taiman.chan', '/profile/login');
+  await signedIn('taiman.chan', '/profile/login');
   await expect(page).toHaveURL('/profile/login');
   const table = page.getByTestId('login-log-table');
   await expect(table.getByRole('columnheader', { name: 'Not you?' })).toBeVisible();
@@ -77,9 +77,9 @@ test("This wasn't me: from a login to a new password, a removed method, checked 
   expect(problems).toEqual([]);
 });
 
-test('Previous Login downloads every login as CSV, and the guide fits a phone', async ({ page }) => {
+test('Previous Login downloads every login as CSV, and the guide fits a phone', async ({ page, signedIn }) => {
   const problems = watchConsole(page);
-  await signIn(page, 'taiman.chan', '/profile/login');
+  await signedIn('taiman.chan', '/profile/login');
   await expect(page.getByTestId('login-log-table')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();

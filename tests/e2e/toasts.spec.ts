@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './support';
 
 /** Long enough to take two lines on a phone. */
 const MESSAGE = 'The identity service is not answering right now. Please try again in a few minutes.';
@@ -34,10 +33,10 @@ for (const size of [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
 ]) {
-  test(`an error toast at ${size.width} px starts below the header at the top centre and hides no header control`, async ({ page }) => {
+  test(`an error toast at ${size.width} px starts below the header at the top centre and hides no header control`, async ({ page, signedIn }) => {
     await page.setViewportSize(size);
     await page.route('**/api/v1/user/idps', (route) => route.fulfill({ status: 500, json: { errorMessage: MESSAGE } }));
-    await signIn(page, 'taiman.chan', '/profile/details');
+    await signedIn('taiman.chan', '/profile/details');
     const toast = page.getByRole('alert').filter({ hasText: MESSAGE });
     await expect(toast).toBeVisible();
     // Its entrance is animated: measure where it comes to rest (the same place twice running).

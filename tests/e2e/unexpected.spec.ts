@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { en } from '../../src/messages/en';
 import { zhHK } from '../../src/messages/zh-HK';
-import { expect, test } from './fixtures';
-import { signIn } from './support';
+import { expect, test, type SignedIn } from './fixtures';
 
 /** A built file, by its manifest key (names carry content hashes). */
 function builtFile(key: string): string {
@@ -34,8 +33,8 @@ async function goneUntilReload(page: Page, file: string, documents: number) {
   return seen;
 }
 
-async function openProfile(page: Page) {
-  await signIn(page, 'taiman.chan', '/profile/details');
+async function openProfile(page: Page, signedIn: SignedIn) {
+  await signedIn('taiman.chan', '/profile/details');
   await expect(page.getByRole('heading', { level: 1, name: en['page.profile'] })).toBeVisible();
 }
 
@@ -45,8 +44,8 @@ async function goToPreviousLogin(page: Page, menu: string, link: string) {
 }
 
 test.describe('unexpected failures', () => {
-  test('a page file gone after a release: the tab reloads once by itself and shows the page', async ({ page }) => {
-    await openProfile(page);
+  test('a page file gone after a release: the tab reloads once by itself and shows the page', async ({ page, signedIn }) => {
+    await openProfile(page, signedIn);
     const seen = await goneUntilReload(page, routeChunk('_authenticated/profile/login'), 0);
 
     await goToPreviousLogin(page, en['nav.menu'], en['nav.loginLog']);
@@ -56,8 +55,8 @@ test.describe('unexpected failures', () => {
     expect(seen.refused).toBeGreaterThan(0);
   });
 
-  test("the app's own file gone after a release: the tab reloads once by itself and shows the page", async ({ page }) => {
-    await openProfile(page);
+  test("the app's own file gone after a release: the tab reloads once by itself and shows the page", async ({ page, signedIn }) => {
+    await openProfile(page, signedIn);
     // The page loads from an index whose app file the new release no longer has; the reload
     // brings the new index.
     const seen = await goneUntilReload(page, builtFile('src/main.tsx'), 1);
@@ -68,7 +67,10 @@ test.describe('unexpected failures', () => {
     expect(seen.refused).toBeGreaterThan(0);
   });
 
-  test('a page that cannot be shown: a translated error page, one report to errorReportUrl without secrets, and a way on', async ({ page }) => {
+  test('a page that cannot be shown: a translated error page, one report to errorReportUrl without secrets, and a way on', async ({
+    page,
+    signedIn,
+  }) => {
     const chunk = routeChunk('_authenticated/profile/login');
     const reports: unknown[] = [];
     await page.route('**/config.json', async (route) => {
@@ -79,7 +81,7 @@ test.describe('unexpected failures', () => {
       reports.push(JSON.parse(route.request().postData() ?? 'null'));
       await route.fulfill({ status: 204 });
     });
-    await openProfile(page);
+    await openProfile(page, signedIn);
     await page.getByRole('button', { name: '繁體中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: zhHK['page.profile'] })).toBeVisible();
     await page.route(`**${chunk}`, (route) => route.fulfill({ status: 404, body: 'gone' }));

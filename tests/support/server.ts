@@ -1,28 +1,16 @@
+import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { getEnrollmentMock } from '../../generated/api/enrollment/enrollment.msw';
-import { getFactorsMock } from '../../generated/api/factors/factors.msw';
-import { getIdentitiesMock } from '../../generated/api/identities/identities.msw';
-import { getIdentityProviderMock } from '../../generated/api/identity-provider/identity-provider.msw';
-import { getLoginLogMock } from '../../generated/api/login-log/login-log.msw';
-import { getPasswordMock } from '../../generated/api/password/password.msw';
-import { getPasswordPolicyMock } from '../../generated/api/password-policy/password-policy.msw';
-import { getProfileMock } from '../../generated/api/profile/profile.msw';
-import { getSessionsMock } from '../../generated/api/sessions/sessions.msw';
-import { getSocialAuthMock } from '../../generated/api/social-auth/social-auth.msw';
 
 /**
  * Every operation of the contract, answering with its first named example (the new-user
- * persona). Tests override one response at a time with `server.use(...)`.
+ * persona): each generated module's `get<Tag>Mock()`, which lists the handlers of its tag, so a
+ * new tag needs no line here. Tests override one response at a time with `server.use(...)`.
  */
-export const server = setupServer(
-  ...getProfileMock(),
-  ...getIdentitiesMock(),
-  ...getIdentityProviderMock(),
-  ...getFactorsMock(),
-  ...getEnrollmentMock(),
-  ...getLoginLogMock(),
-  ...getPasswordMock(),
-  ...getPasswordPolicyMock(),
-  ...getSessionsMock(),
-  ...getSocialAuthMock(),
+const modules = import.meta.glob<Record<string, unknown>>('../../generated/api/**/*.msw.ts', { eager: true });
+const handlers = Object.values(modules).flatMap((module) =>
+  Object.entries(module)
+    .filter(([name]) => /^get\w+Mock$/.test(name) && !/(Response|Handler)Mock$/.test(name))
+    .flatMap(([, make]) => (make as () => RequestHandler[])()),
 );
+
+export const server = setupServer(...handlers);

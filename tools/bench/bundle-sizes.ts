@@ -4,15 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from 'vite';
-import { ENCODINGS } from '../vite-plugins/precompress.ts';
+import { ENCODINGS } from '../deploy/precompressed.ts';
 
-const compressor = (name: string) => {
-  const encoding = ENCODINGS.find((candidate) => candidate.name === name);
-  if (!encoding) throw new Error(`bundle-sizes: no ${name} among the build's encodings`);
-  return encoding.compress;
-};
-const gzip = compressor('gzip');
-const brotli = compressor('br');
+const gzip = ENCODINGS.gzip.compress;
+const brotli = ENCODINGS.br.compress;
 
 const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -75,7 +70,7 @@ function measure(dist: string, files: Iterable<string>): Sizes {
     if (!kind) continue;
     const bytes = readFileSync(join(dist, file));
     sum[kind].raw += bytes.length;
-    // The same compressors that write the copies production sends (tools/vite-plugins/precompress.ts).
+    // At the levels of the copies production sends (tools/deploy/precompressed.ts).
     sum[kind].gzip += gzip(bytes).length;
     sum[kind].brotli += brotli(bytes).length;
   }

@@ -1,12 +1,13 @@
-// Checks the production build: development-only code (the contract drift report, the mock
+// Checks the production build: its config.json can ship (config-check.ts), development-only code (the contract drift report, the mock
 // answers panel of src/dev/) is not in it, index.html loads nothing but the page's first code (src/boot.ts) and names the app's
 // files for it to prefetch (tools/vite-plugins/prefetch-app.ts), every precompressed copy
-// (tools/vite-plugins/precompress.ts) holds exactly its original, and version.json names the build
+// (tools/deploy/precompressed.ts, written by vite-plugin-compression2) holds exactly its original, and version.json names the build
 // (tools/vite-plugins/version-json.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Manifest } from 'vite';
-import { ENCODINGS, shouldPrecompress, type Encoding } from '../vite-plugins/precompress.ts';
+import { ENCODINGS, PRECOMPRESSED } from './precompressed.ts';
 import { APP_ENTRY } from '../vite-plugins/chunk-groups.ts';
+import { configProblems } from './config-check.ts';
 import { APP_FILES_META, PAGE_FILES_META } from '../vite-plugins/prefetch-app.ts';
 import { versionProblems, type BuildIdentity } from '../vite-plugins/version-json.ts';
 
@@ -22,6 +23,11 @@ if (leaking.length > 0) problems.push(`development-only drift report found in ${
 // The mock answers panel (src/dev/) is mounted only under import.meta.env.DEV.
 const panel = scripts.filter((name) => /__mock\/examples|Mock answers/.test(readFileSync(`dist/assets/${name}`, 'utf8')));
 if (panel.length > 0) problems.push(`development-only mock answers panel found in ${panel.join(', ')}`);
+
+// The settings the build carries: the dev stack's pass only marked as such (config-check.ts).
+const config = readFileSync('dist/config.json', 'utf8');
+problems.push(...configProblems(config).map((problem) => `dist/config.json cannot ship: ${problem}`));
+const devConfig = (JSON.parse(config) as { dev?: unknown }).dev === true;
 
 // The page decides before it loads the app: one script, no preloads, no styles.
 const html = readFileSync('dist/index.html', 'utf8');
@@ -43,7 +49,7 @@ if (!pageFiles.length) problems.push("index.html names no page's files to prefet
 for (const file of new Set([...named, ...pageFiles].filter((name) => !existsSync(`dist${name}`))))
   problems.push(`index.html names ${file} to prefetch, which the build does not have`);
 
-const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffer) => {
+const holds = (decompress: (bytes: Buffer) => Buffer, copy: Buffer, original: Buffer) => {
   try {
     return decompress(copy).equals(original);
   } catch {
@@ -51,11 +57,11 @@ const holds = (decompress: Encoding['decompress'], copy: Buffer, original: Buffe
   }
 };
 let copies = 0;
-for (const name of assets.filter((file) => !ENCODINGS.some((e) => file.endsWith(e.suffix)))) {
+for (const name of assets.filter((file) => !Object.values(ENCODINGS).some((e) => file.endsWith(e.suffix)))) {
   const path = `dist/assets/${name}`;
-  if (!shouldPrecompress(`assets/${name}`, statSync(path).size)) continue;
+  if (!PRECOMPRESSED.include.test(`assets/${name}`) || statSync(path).size < PRECOMPRESSED.threshold) continue;
   const original = readFileSync(path);
-  for (const { suffix, decompress } of ENCODINGS) {
+  for (const { suffix, decompress } of Object.values(ENCODINGS)) {
     const copy = path + suffix;
     if (!existsSync(copy)) problems.push(`${copy} is missing`);
     else if (!holds(decompress, readFileSync(copy), original)) problems.push(`${copy} does not hold ${name}`);
@@ -81,5 +87,6 @@ if (problems.length > 0) {
 }
 console.log(
   `check-build: ${scripts.length} scripts, none with development-only code; index.html loads only ${firstCode?.file} and names ${named.length} files to prefetch; ${copies} precompressed copies match their originals; ` +
-    `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}`,
+    `version.json names ${identity?.commit}${identity?.dirty ? ' (with uncommitted changes)' : ''}, built ${identity?.builtAt}; ` +
+    (devConfig ? "config.json is the dev stack's (marked dev): a deployment replaces it" : 'config.json passes'),
 );

@@ -35,7 +35,10 @@ function folder(): string {
 }
 
 /** The container's first step, run here: the image's paths replaced by the test's. */
-function writeServerBlock(config: object, { brotli, apiUpstream }: { brotli: boolean; apiUpstream?: string }) {
+function writeServerBlock(
+  config: object,
+  { brotli, apiUpstream, allowHttpUpstream, caFile }: { brotli: boolean; apiUpstream?: string; allowHttpUpstream?: boolean; caFile?: string },
+) {
   const dir = folder();
   mkdirSync(join(dir, 'html'));
   mkdirSync(join(dir, 'modules'));
@@ -50,6 +53,8 @@ function writeServerBlock(config: object, { brotli, apiUpstream }: { brotli: boo
       PORTAL_GENERATOR: resolve('tools/deploy/nginx-conf.ts'),
       PORTAL_NGINX_MODULES: brotli ? dirname(BROTLI_MODULE!) : join(dir, 'modules'),
       API_UPSTREAM: apiUpstream ?? '',
+      API_CA_FILE: caFile ?? '',
+      ALLOW_HTTP_UPSTREAM: allowHttpUpstream ? 'true' : '',
     },
   });
   return { dir, run, block: join(dir, 'portal.conf') };
@@ -95,6 +100,21 @@ describe('the image’s server block', () => {
     }
   });
 
+  it('stops the container, naming the reason, for a plain-http API upstream off this machine the operator did not name', () => {
+    const refused = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'http://backend:8080' });
+    expect(refused.run.status).not.toBe(0);
+    expect(refused.run.stderr).toContain('is plain http off this machine');
+    const named = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'http://backend:8080', allowHttpUpstream: true });
+    expect(named.run.status, named.run.stderr).toBe(0);
+    expect(readFileSync(named.block, 'utf8')).toContain('proxy_pass http://backend:8080;');
+  });
+
+  it('verifies an https API upstream against the CA file it is given', () => {
+    const { run, block } = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'https://api.internal.example.edu.hk', caFile: SCRIPT });
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(block, 'utf8')).toContain(`proxy_ssl_trusted_certificate ${SCRIPT};`);
+  });
+
   it('stops the container, naming the reason, when the config is the dev stack’s (the build’s own)', () => {
     const { run, block } = writeServerBlock(JSON.parse(readFileSync('public/config.json', 'utf8')), { brotli: false });
     expect(run.status).not.toBe(0);
@@ -110,6 +130,13 @@ describe('the image’s server block', () => {
     expect(dockerfile).toContain(`tools/deploy/nginx-conf.ts /portal/tools/deploy/headers.ts ${dirname(defaultOf('generator')!)}/`);
     expect(dockerfile).toContain(`COPY --from=build /portal/dist ${defaultOf('root')}`);
     expect(dockerfile).toMatch(/HEALTHCHECK .*http:\/\/127\.0\.0\.1:8080\/healthz/);
+  });
+
+  it('runs nginx as an unprivileged user, named by number so a runtime can tell it is not root', () => {
+    const users = [...readFileSync('Dockerfile', 'utf8').matchAll(/^USER (\S+)$/gm)].map(([, user]) => user);
+    expect(users.at(-1)).toMatch(/^[1-9]\d*$/);
+    // The image it is built on keeps nginx's pid and temporary files where that user may write.
+    expect(readFileSync('Dockerfile', 'utf8')).toMatch(/^FROM nginxinc\/nginx-unprivileged:/m);
   });
 });
 
@@ -155,6 +182,7 @@ describe('the image', () => {
       expect(await health.text()).toBe('ok');
       expect(await (await fetch(`http://127.0.0.1:${port}/config.json`)).json()).toEqual(PRODUCTION);
       expect(JSON.parse(docker('inspect', '--format', '{{json .Config.Healthcheck.Test}}', tag)).join(' ')).toContain('/healthz');
+      expect(docker('exec', container, 'id', '-u')).toBe('101');
     } finally {
       if (container) spawnSync('docker', ['rm', '--force', container]);
       spawnSync('docker', ['rmi', '--force', tag]);

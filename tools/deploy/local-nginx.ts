@@ -24,7 +24,8 @@ export const BROTLI_MODULE = [
 export function writeNginxConf(dir: string, options: Omit<ServerBlockOptions, 'brotli'>): { conf: string; brotli: boolean } {
   if (!NGINX) throw new Error('nginx is not installed (Debian: apt-get install nginx-light)');
   const brotli = Boolean(BROTLI_MODULE);
-  const server = nginxServerBlock({ ...options, brotli });
+  // The access log in the folder too (the block's default is the system's, which a user may not write).
+  const server = nginxServerBlock({ accessLog: join(dir, 'access.log'), ...options, brotli });
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
     conf,

@@ -22,7 +22,7 @@ describe('nginx server block', () => {
   });
 
   it('repeats the security headers in every location, naming only the configured identity provider', () => {
-    const block: string = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' });
+    const block: string = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'https://api.example.edu.hk' });
     const locations = block.split('location ').slice(1);
     expect(locations.map((l) => l.split(' {')[0])).toEqual(['/assets/', '= /config.json', '= /version.json', '= /healthz', '/.vite/', '/api/', '/']);
     for (const location of locations.filter((l) => l.includes('add_header Cache-Control'))) {
@@ -42,7 +42,7 @@ describe('nginx server block', () => {
           .slice(1)
           .map((l) => [l.split(' {')[0], l]),
       );
-    const plain = locations(nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' }));
+    const plain = locations(nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'https://api.example.edu.hk' }));
     expect(plain['/assets/']).toContain('gzip_static on;');
     expect(plain['/assets/']).not.toMatch(/^ *brotli_static on;/m);
     // A stale compressed copy of config.json or index.html must never go out.
@@ -54,7 +54,7 @@ describe('nginx server block', () => {
   });
 
   it('answers /healthz itself: 200, a plain "ok", never cached or logged, never the app', () => {
-    const health = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' })
+    const health = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'https://api.example.edu.hk' })
       .split('location = /healthz {')[1]!
       .split('\n  }')[0]!;
     expect(health).toContain('return 200 "ok";');
@@ -73,8 +73,45 @@ describe('nginx server block', () => {
     expect(version).not.toContain('_static on;');
   });
 
+  it('checks whom /api talks to: an https upstream’s certificate against the CA file, by name, with SNI', () => {
+    const api = (options: Partial<Parameters<typeof nginxServerBlock>[0]>) =>
+      nginxServerBlock({ config, root: '/srv/portal', ...options })
+        .split('location /api/ {')[1]!
+        .split('\n  }')[0]!;
+    const https = api({ apiUpstream: 'https://api.example.edu.hk' });
+    expect(https).toContain('proxy_pass https://api.example.edu.hk;');
+    expect(https).toContain('proxy_ssl_verify on;');
+    expect(https).toContain('proxy_ssl_server_name on;');
+    expect(https).toContain('proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;');
+    expect(api({ apiUpstream: 'https://api.example.edu.hk', apiCaFile: '/etc/portal/university-ca.pem' })).toContain(
+      'proxy_ssl_trusted_certificate /etc/portal/university-ca.pem;',
+    );
+    // Plain http on this machine, or where the operator names it.
+    expect(api({ apiUpstream: 'http://127.0.0.1:8081' })).not.toContain('proxy_ssl');
+    expect(api({ apiUpstream: 'http://backend:8080', allowHttpUpstream: true })).toContain('proxy_pass http://backend:8080;');
+  });
+
+  it.each(['http://backend:8080', 'http://10.0.0.7', 'http://api.example.edu.hk/'])(
+    'refuses plain http to %s unless the operator names it (the bearer tokens would cross the network unencrypted)',
+    (apiUpstream) => {
+      expect(problemsOf({ config, root: '/srv', apiUpstream }).join(' ')).toContain('is plain http off this machine');
+      expect(problemsOf({ config, root: '/srv', apiUpstream, allowHttpUpstream: true })).toEqual([]);
+    },
+  );
+
+  it('writes the access log in a format that keeps no callback’s query, from every server', () => {
+    const block = nginxServerBlock({ config, root: '/srv', tls: { certificate: '/c', key: '/k' }, accessLog: '/var/log/portal/access.log' });
+    expect(block).toMatch(
+      /^map \$request_uri \$portal_logged_uri \{\n {2}"~\^\(\?<portal_callback_path>\/\(\?:auth\|idp\)\/\[\^\?\]\*\)\\\?" \$portal_callback_path;/m,
+    );
+    expect(block).toContain('"$request_method $portal_logged_uri $server_protocol"');
+    expect(block).not.toMatch(/\$request[ "']/);
+    // The HTTPS server and the plain-HTTP redirect both.
+    expect(block.match(/access_log \/var\/log\/portal\/access\.log portal_access;/g)).toHaveLength(2);
+  });
+
   it('keeps API answers out of every cache and never sniffed, whatever the backend says', () => {
-    const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'http://backend:8080' })
+    const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'https://api.example.edu.hk' })
       .split('location /api/ {')[1]!
       .split('\n  }')[0]!;
     expect(api).toContain('proxy_hide_header Cache-Control;');
@@ -113,7 +150,7 @@ describe('nginx server block', () => {
     expect(nginxServerBlock({ config, root: '/srv/portal' })).not.toContain('return 301');
     const standard: string = nginxServerBlock({ config, root: '/srv/portal', listen: '443', tls: { certificate: '/c.pem', key: '/k.pem' } });
     expect(standard).toMatch(
-      /server \{\n {2}listen 80;\n {2}server_name _;\n {2}server_tokens off;\n {2}return 301 https:\/\/\$host\$request_uri;\n\}/,
+      /server \{\n {2}listen 80;\n {2}server_name _;\n {2}server_tokens off;\n {2}access_log \S+ portal_access;\n {2}return 301 https:\/\/\$host\$request_uri;\n\}/,
     );
     const other: string = nginxServerBlock({
       config,
@@ -168,7 +205,11 @@ describe('nginx server block', () => {
     [{ config, root: '/srv', tls: { certificate: '/c', key: '/k' }, httpListen: '80; include x' }, 'httpListen'],
     [{ config, root: '/srv; include /etc/passwd' }, 'root'],
     [{ config, root: '/srv', serverName: 'a{b}' }, 'serverName'],
-    [{ config, root: '/srv', apiUpstream: 'http://x$1' }, 'apiUpstream'],
+    [{ config, root: '/srv', apiUpstream: 'https://x$1' }, 'apiUpstream'],
+    [{ config, root: '/srv', apiUpstream: 'ftp://backend' }, 'apiUpstream must be an http(s) URL'],
+    [{ config, root: '/srv', apiUpstream: 'https://user:pw@backend' }, 'apiUpstream must be an http(s) URL with no user name or password'],
+    [{ config, root: '/srv', apiUpstream: 'https://backend', apiCaFile: '/etc/ssl/a b.pem' }, 'apiCaFile'],
+    [{ config, root: '/srv', accessLog: '/var/log/x; include /etc/passwd' }, 'accessLog'],
   ])('refuses %j', (input: Parameters<typeof problemsOf>[0], field) => {
     expect(problemsOf(input).join(' ')).toContain(field);
     expect(() => nginxServerBlock(input)).toThrow(field);

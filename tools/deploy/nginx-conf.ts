@@ -1,17 +1,23 @@
 // Writes the nginx server block that hosts the production build: SPA fallback, the same
 // security headers as the preview server (tools/deploy/headers.ts), long caching for hashed
 // assets and none for index.html, config.json and version.json, the build's precompressed
-// assets (tools/vite-plugins/precompress.ts), API answers that are never cached, a health check at
+// assets (tools/deploy/precompressed.ts), API answers that are never cached, a health check at
 // /healthz, and optionally TLS with HTTP/2 (then plain HTTP on --http-listen, 80 by default,
 // only redirects to HTTPS).
 //
 //   node tools/deploy/nginx-conf.ts --config /srv/portal/config.json --root /srv/portal \
-//     [--listen 8080] [--server-name portal.example.edu] [--api-upstream http://backend:8080] \
+//     [--listen 8080] [--server-name portal.example.edu] \
+//     [--api-upstream https://api.internal.example.edu [--api-ca-file /etc/ssl/certs/ca-certificates.crt]] \
+//     [--api-upstream http://backend:8080 --allow-http-upstream] [--access-log /var/log/nginx/access.log] \
 //     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key [--http-listen 80]] [--brotli]
+//
+// /api goes to an https upstream whose certificate nginx verifies (its name, by SNI, against the
+// CA file), or to plain http only on this machine, or where the operator names it with
+// --allow-http-upstream (a network of its own, such as a pod's): the bearer tokens pass there.
 //
 // The Content-Security-Policy names the identity provider and API of the deployment's own
 // config.json, so the block is written per environment, from the same file the app reads.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cspReportPath, securityHeaders, type HostedSettings } from './headers.ts';
 
@@ -32,6 +38,12 @@ export interface ServerBlockOptions {
   listen?: string;
   serverName?: string;
   apiUpstream?: string | undefined;
+  /** The CA certificates an https upstream's certificate must chain to (the system's bundle by default). */
+  apiCaFile?: string | undefined;
+  /** Plain http to an upstream off this machine, named by the operator: the bearer tokens cross that network unencrypted. */
+  allowHttpUpstream?: boolean;
+  /** Where the access log goes (in the portal's format, which keeps no callback's code or state). */
+  accessLog?: string;
   tls?: { certificate?: string | undefined; key?: string | undefined } | undefined;
   /** Whether ngx_brotli's static module is loaded. */
   brotli?: boolean;
@@ -43,7 +55,18 @@ export interface ServerBlockOptions {
  * API that is not a plain http(s) origin, and nginx syntax (`;`, braces, `$`, quotes, spaces)
  * in the root, server name or upstream. Answers the list of problems.
  */
-export function problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen }: ServerBlockOptions): string[] {
+export function problemsOf({
+  config,
+  root,
+  listen,
+  serverName,
+  apiUpstream,
+  apiCaFile,
+  allowHttpUpstream,
+  accessLog,
+  tls,
+  httpListen,
+}: ServerBlockOptions): string[] {
   const problems: string[] = [];
   const originOf = (url: string) => {
     try {
@@ -77,12 +100,35 @@ export function problemsOf({ config, root, listen, serverName, apiUpstream, tls,
     problems.push(`config is marked "dev": true, which is for this machine only: listen on 127.0.0.1 or localhost, not ${listen ?? '8080'}`);
   if (dev && tls && !isLoopbackListen(httpListen ?? '80'))
     problems.push(`config is marked "dev": true, which is for this machine only: --http-listen on 127.0.0.1 or localhost, not ${httpListen ?? '80'}`);
-  const paths = { root, listen, serverName, apiUpstream, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
+  problems.push(...upstreamProblems(apiUpstream, allowHttpUpstream));
+  const paths = { root, listen, serverName, apiUpstream, apiCaFile, accessLog, tlsCertificate: tls?.certificate, tlsKey: tls?.key, httpListen };
   for (const [name, value] of Object.entries(paths)) {
     if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
   }
   if (tls && (!tls.certificate || !tls.key)) problems.push('TLS needs both a certificate and its key');
   return problems;
+}
+
+/**
+ * /api carries every bearer token: to an https upstream (whose certificate nginx verifies), or
+ * to plain http on this machine; plain http elsewhere only where the operator names it.
+ */
+function upstreamProblems(apiUpstream: string | undefined, allowHttpUpstream: boolean | undefined): string[] {
+  if (apiUpstream === undefined) return [];
+  let url: URL;
+  try {
+    url = new URL(apiUpstream);
+  } catch {
+    return ['apiUpstream must be an http(s) URL'];
+  }
+  if (!['https:', 'http:'].includes(url.protocol) || url.username || url.password)
+    return ['apiUpstream must be an http(s) URL with no user name or password'];
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowHttpUpstream) {
+    return [
+      `apiUpstream ${apiUpstream} is plain http off this machine: the bearer tokens would cross the network unencrypted. Use https, or name it with --allow-http-upstream where that network is the deployment's own`,
+    ];
+  }
+  return [];
 }
 
 /** The portal's own rule (src/shared/config/config.ts): https, except on this machine. */
@@ -121,8 +167,23 @@ function headerLines(headers: Record<string, string>, indent: string): string {
     .join('\n');
 }
 
+/** The system's bundle of trusted CA certificates (Debian's, and the nginx images'). */
+export const SYSTEM_CA_FILE = '/etc/ssl/certs/ca-certificates.crt';
+
+/** With an https upstream: nginx verifies its certificate and the name in it, which it also sends (SNI). */
+function upstreamTls(apiUpstream: string, apiCaFile: string): string {
+  if (!apiUpstream.startsWith('https:')) return '';
+  return `
+    # Whom the tokens go to: the upstream's certificate must chain to these CAs and name its host.
+    proxy_ssl_verify on;
+    proxy_ssl_verify_depth 4;
+    proxy_ssl_trusted_certificate ${apiCaFile};
+    proxy_ssl_server_name on;
+    proxy_ssl_protocols TLSv1.2 TLSv1.3;`;
+}
+
 /** The API on the portal's own origin, when there is an upstream for it. */
-function apiLocation(apiUpstream: string | undefined, withCache: (cache: string) => string): string {
+function apiLocation(apiUpstream: string | undefined, apiCaFile: string, withCache: (cache: string) => string): string {
   return apiUpstream
     ? `
   # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
@@ -131,7 +192,7 @@ function apiLocation(apiUpstream: string | undefined, withCache: (cache: string)
   # They are personal and never cached anywhere, and never read as anything but what they say.
   location /api/ {
     gzip off;
-    proxy_pass ${apiUpstream.replace(/\/+$/, '')};
+    proxy_pass ${apiUpstream.replace(/\/+$/, '')};${upstreamTls(apiUpstream, apiCaFile)}
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_hide_header Cache-Control;
@@ -141,6 +202,21 @@ ${withCache('no-store')}
 `
     : '';
 }
+
+/**
+ * The access log's format: nginx's "combined", with the address of a sign-in or identity-link
+ * callback (/auth/..., /idp/...) written without its query, which carries a code and a state
+ * that must not outlive the request in a log. In the http context (the file is included there).
+ */
+const ACCESS_LOG_FORMAT = `# A callback's query holds its code and state: the access log keeps its path only.
+map $request_uri $portal_logged_uri {
+  "~^(?<portal_callback_path>/(?:auth|idp)/[^?]*)\\?" $portal_callback_path;
+  default $request_uri;
+}
+log_format portal_access '$remote_addr - $remote_user [$time_local] "$request_method $portal_logged_uri $server_protocol" '
+                         '$status $body_bytes_sent "$http_referer" "$http_user_agent"';
+
+`;
 
 /** The listen line, with the certificate and protocols when it serves TLS. */
 function listenLines(listen: string, tls: ServerBlockOptions['tls']): string {
@@ -155,7 +231,7 @@ function listenLines(listen: string, tls: ServerBlockOptions['tls']): string {
 }
 
 /** With TLS, a server block on the plain HTTP port that only redirects; else nothing. */
-function httpRedirect(listen: string, tls: ServerBlockOptions['tls'], httpListen: string, serverName: string): string {
+function httpRedirect(listen: string, tls: ServerBlockOptions['tls'], httpListen: string, serverName: string, accessLog: string): string {
   // With TLS, plain HTTP only says where the portal is: the same host over HTTPS.
   const tlsPort = String(listen).split(':').pop();
   return tls
@@ -164,6 +240,7 @@ server {
   listen ${httpListen};
   server_name ${serverName};
   server_tokens off;
+  access_log ${accessLog} portal_access;
   return 301 https://$host${tlsPort === '443' ? '' : `:${tlsPort}`}$request_uri;
 }
 
@@ -181,24 +258,28 @@ export function nginxServerBlock({
   listen = '8080',
   serverName = '_',
   apiUpstream,
+  apiCaFile = SYSTEM_CA_FILE,
+  allowHttpUpstream = false,
+  accessLog = '/var/log/nginx/access.log',
   tls,
   brotli = false,
   httpListen = '80',
 }: ServerBlockOptions): string {
-  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, tls, httpListen });
+  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, apiCaFile, allowHttpUpstream, accessLog, tls, httpListen });
   if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
   const headers = securityHeaders(config);
   const withCache = (cache: string) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
-  const api = apiLocation(apiUpstream, withCache);
+  const api = apiLocation(apiUpstream, apiCaFile, withCache);
   const listenLine = listenLines(listen, tls);
   const brotliLine = brotli ? '\n    brotli_static on;' : "\n    # brotli_static needs ngx_brotli's static module: write this block with --brotli.";
-  const redirect = httpRedirect(listen, tls, httpListen, serverName);
-  return `${redirect}server {
+  const redirect = httpRedirect(listen, tls, httpListen, serverName, accessLog);
+  return `${ACCESS_LOG_FORMAT}${redirect}server {
 ${listenLine}
   server_name ${serverName};
   root ${root};
   server_tokens off;
   charset utf-8;
+  access_log ${accessLog} portal_access;
 
   # index.html, config.json and assets too small to have compressed copies: gzipped on the fly.
   gzip on;
@@ -257,6 +338,11 @@ if (import.meta.main) {
       listen: { type: 'string', default: '8080' },
       'server-name': { type: 'string', default: '_' },
       'api-upstream': { type: 'string' },
+      // The CAs an https upstream's certificate must chain to.
+      'api-ca-file': { type: 'string', default: SYSTEM_CA_FILE },
+      // Plain http to an upstream off this machine: the operator's explicit choice.
+      'allow-http-upstream': { type: 'boolean', default: false },
+      'access-log': { type: 'string', default: '/var/log/nginx/access.log' },
       'tls-certificate': { type: 'string' },
       'tls-key': { type: 'string' },
       // With TLS: where plain HTTP is answered with a redirect to HTTPS.
@@ -269,6 +355,11 @@ if (import.meta.main) {
     console.error("nginx-conf: --config <the deployment's config.json> is required");
     process.exit(2);
   }
+  // nginx would stop on a missing CA file too, later and less plainly.
+  if (values['api-upstream']?.startsWith('https:') && !existsSync(values['api-ca-file'])) {
+    console.error(`nginx-conf: --api-ca-file ${values['api-ca-file']} does not exist: name the CA certificates the API's certificate chains to`);
+    process.exit(2);
+  }
   try {
     const config = JSON.parse(readFileSync(values.config, 'utf8'));
     process.stdout.write(
@@ -278,6 +369,9 @@ if (import.meta.main) {
         listen: values.listen,
         serverName: values['server-name'],
         apiUpstream: values['api-upstream'],
+        apiCaFile: values['api-ca-file'],
+        allowHttpUpstream: values['allow-http-upstream'],
+        accessLog: values['access-log'],
         tls: values['tls-certificate'] || values['tls-key'] ? { certificate: values['tls-certificate'], key: values['tls-key'] } : undefined,
         brotli: values.brotli,
         httpListen: values['http-listen'],

@@ -9,6 +9,7 @@
 // below the list of dependencies Vite writes at the top of the file, where V8 does not look:
 // this runs after Vite's own step.
 import type { Plugin } from 'vite';
+import { ENCODINGS } from '../deploy/precompressed.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -23,12 +24,17 @@ interface Output {
 
 /**
  * Puts the hint on the first line of the named chunk; its source map (the file the build writes
- * beside it, when it writes one) moves down a line with the code.
+ * beside it, when it writes one) moves down a line with the code, and its precompressed copies
+ * (written before this step, in the manifest's) are made again from it.
  */
 export function addCompileHint(bundle: Record<string, Output>, chunkName: string) {
   const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.name === chunkName);
   if (!chunk?.code) throw new Error(`compile-hints: no chunk named ${chunkName}`);
   chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+  for (const { suffix, compress } of Object.values(ENCODINGS)) {
+    const copy = bundle[`${chunk.fileName}${suffix}`];
+    if (copy?.type === 'asset') copy.source = compress(Buffer.from(chunk.code));
+  }
   const mapFile = bundle[`${chunk.fileName}.map`];
   if (mapFile?.type === 'asset' && mapFile.source !== undefined) {
     const map = JSON.parse(typeof mapFile.source === 'string' ? mapFile.source : new TextDecoder().decode(mapFile.source)) as { mappings: string };

@@ -1,5 +1,5 @@
 import { Alert, Anchor } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useLoaderData, useParams } from '@tanstack/react-router';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { textOf, useT } from '../../messages/t';
 import { socialProvider } from '../../shared/config/socialProviders';
@@ -7,6 +7,13 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { LinkFailure } from './socialCallback.flow';
+
+/** A link's callback route, while the link goes on and after: the provider from its address, the failure from its loader. */
+export function SocialCallbackRoutePage() {
+  const { provider } = useParams({ strict: false }) as { provider: SocialProvider };
+  const failure = useLoaderData({ strict: false }) as LinkFailure | undefined;
+  return <SocialCallbackPage provider={provider} failure={failure} />;
+}
 
 /**
  * /auth/{provider}/callback and /idp/link/{provider}: waiting while the provider's code is

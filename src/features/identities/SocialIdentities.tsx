@@ -1,7 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useGetIdpConfig, useGetLinkedIdentities, useUnlinkIdentity } from '../../../generated/api/identities/identities';
+import {
+  getGetIdpConfigQueryOptions,
+  getGetLinkedIdentitiesQueryOptions,
+  useGetIdpConfig,
+  useGetLinkedIdentities,
+  useUnlinkIdentity,
+} from '../../../generated/api/identities/identities';
+import type { PageQuery } from '../../shared/api/queries';
 import { useT } from '../../messages/t';
 import { useAuth } from '../../shared/auth/useAuth';
 import { config } from '../../shared/config/config';
@@ -13,6 +20,10 @@ import { toast } from '../../shared/ui/toast';
 import { identityControl, identityRows, type IdentityRow } from './identityRows';
 import { startLinkAttempt } from './linkState';
 import { ProviderLogo } from './ProviderLogo';
+
+/** What the box reads, where the deployment has it: its loader ensures these. */
+export const socialIdentitiesQueries = (): PageQuery[] =>
+  config.socialIdentities ? [getGetIdpConfigQueryOptions(), getGetLinkedIdentitiesQueryOptions()] : [];
 
 /**
  * Whether the Social Identities & IAM SMART box is shown: the deployment has it

@@ -20,6 +20,8 @@ describe('displayText', () => {
     ['a lone surrogate (Cs)', 'Wo\ud800ng\udfff', 'Wong'],
     ['the blank Braille pattern U+2800, which looks like a space', 'Wong\u2800Siu', 'WongSiu'],
     ['new lines and tabs become one space', ' Wong\n\tSiu   Ming ', 'Wong Siu Ming'],
+    ['spaces around an invisible character become one, once it is gone', 'Wong \u200b Siu\u2060 \u2800 Ming', 'Wong Siu Ming'],
+    ['an invisible character between a line break and spaces leaves one space', 'Wong\n\u200b\t Siu', 'Wong Siu'],
     ['two combining marks stay (composed where Unicode composes)', 'a\u0308\u0302', '\u00e4\u0302'],
     ['a flood of combining marks is cut to two', `e${'\u0301'.repeat(40)}`, '\u00e9\u0301'],
     ['composed where Unicode composes (NFC)', 'e\u0301', '\u00e9'],

@@ -5,8 +5,10 @@
  * every other format character, Cf; the blank Braille pattern U+2800, which shows as a space
  * but is none), every direction control (Bidi_Control), every control character (Cc), private
  * use character (Co, which shows as whatever a font puts there) and lone surrogate (Cs) goes;
- * runs of white space become one space; at most two combining marks stay on one letter; and the
- * length is capped.
+ * then runs of white space become one space (after the invisible characters have gone, so
+ * none is left between two spaces); at most two combining marks stay on one letter; and the
+ * length is capped. White space that is also a control character (a line break, a TAB) counts
+ * as white space.
  */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cc}\p{Cf}\p{Co}\p{Cs}\u2800]/gu;
 /** Combining marks after the second on one base character. */
@@ -15,7 +17,7 @@ export const MAX_SHOWN_LENGTH = 120;
 
 export function displayText(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const cleaned = value.replace(/\s+/gu, ' ').replace(INVISIBLE, '').replace(EXCESS_MARKS, '').normalize('NFC').trim();
+  const cleaned = value.replace(/\s/gu, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').replace(EXCESS_MARKS, '').normalize('NFC').trim();
   // Cut between whole characters, never inside a surrogate pair.
   const characters = [...cleaned];
   return characters.length > MAX_SHOWN_LENGTH ? `${characters.slice(0, MAX_SHOWN_LENGTH).join('')}…` : cleaned;

@@ -1,9 +1,11 @@
-import { redirect } from '@tanstack/react-router';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { exchangeSocialCode, getIamSmartTokenizedId } from '../../../generated/api/social-auth/social-auth';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import type { MessageKey, Wording } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
 import { browser } from '../../shared/navigation/browser';
+import { takeCallbackQuery } from '../../shared/navigation/callbackQuery';
+import { stringParams } from '../../shared/navigation/searchParams';
 import { config } from '../../shared/config/config';
 import { socialProvider } from '../../shared/config/socialProviders';
 import { keepLinkTicket, mayBeginAtSignInPage, saveLinkAttempt, startLinkAttempt, usableLinkAttempt, type LinkAttempt } from './linkState';
@@ -101,6 +103,28 @@ interface ProviderCallback {
  * user goes to /; a failed exchange goes to the central sign-in (spec section 4). Resolves with
  * the reason the link cannot go on, or nothing while the browser leaves.
  */
+/**
+ * The loader of a link's callback route (`from`: where the link began): the code and state of its
+ * address, taken off the address at once, continue the link.
+ */
+export function continueSocialLinkAt(
+  from: ProviderCallback['from'],
+  {
+    context,
+    params,
+    location,
+    navigate,
+  }: {
+    context: { auth: Auth };
+    params: { provider: SocialProvider };
+    location: ParsedLocation;
+    navigate: (options: { href: string; replace: true }) => unknown;
+  },
+) {
+  const { code, state } = stringParams(takeCallbackQuery(location, navigate).search, ['code', 'state']);
+  return continueSocialLink({ auth: context.auth, provider: params.provider, code, state, from });
+}
+
 export async function continueSocialLink({ auth, provider, code, state, from }: ProviderCallback): Promise<LinkFailure | undefined> {
   if (!code) throw redirect({ to: '/', replace: true });
   try {

@@ -8,6 +8,7 @@ import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
 import { useT, type MessageKey, useLanguage } from '../../messages/t';
 import { messageOf } from '../../shared/api/queryClient';
+import { useAuth } from '../../shared/auth/useAuth';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ExportCsv } from './ExportCsv';
@@ -32,10 +33,16 @@ const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language
  */
 function NotMeLink({ entry, language }: { entry: LoginLogEntry; language: Language }) {
   const t = useT();
+  // Whose history this is: the guide names the login to that person only.
+  const subject = useAuth().subject();
   return (
     <Anchor
       renderRoot={(props) => (
-        <Link {...props} to="/profile/secure-account" state={{ notMeLogin: { time: entry.time, browser: entry.browser, place: entry.district } }} />
+        <Link
+          {...props}
+          to="/profile/secure-account"
+          state={{ notMeLogin: { time: entry.time, browser: entry.browser, place: entry.district }, notMeFor: subject }}
+        />
       )}
       size="sm"
       underline="always"

@@ -149,6 +149,7 @@ describe('Previous Login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
     expect(router.state.location.search).toEqual({});
     expect(router.state.location.state.notMeLogin).toEqual({ time: first.time, browser: first.browser, place: first.district });
+    expect(router.state.location.state.notMeFor).toBe('smwong25');
     expect(await screen.findByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent(first.browser);
   });
 

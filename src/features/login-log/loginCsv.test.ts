@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildLoginCsv, csvField, csvFileName, fetchAllLogins, isoWithOffset, type LoginLogEntry } from './loginCsv';
 
@@ -37,15 +38,47 @@ describe('csvField', () => {
     ['\t=1', `"'=1"`],
     ['\r=1', `"'=1"`],
     ['\0=1', `"'=1"`],
-    // Where a spreadsheet splits on ";" (many locales), or a TAB import on tabs, the part after
-    // the separator would be a cell of its own: quoted, it stays inside this one.
-    ['Chrome;=1+1;', '"Chrome;=1+1;"'],
+    // A TAB import would make a cell of what follows a TAB: the TAB goes.
     ['Windows\t=2+2', '"Windows=2+2"'],
     ['two\nlines', '"twolines"'],
     ['carriage\rreturn', '"carriagereturn"'],
     ['Safari\u0085=3+3\u007f', '"Safari=3+3"'],
+    // A reader that splits on ";" or "," and honours a quote only at a cell's start (Python's
+    // csv, many spreadsheets' imports) makes a cell of each part: each part is defused too.
+    ['Chrome;=1+1;', `"Chrome;'=1+1;"`],
+    ['Chrome, =HYPERLINK("http://evil.example")', `"Chrome,' =HYPERLINK(""http://evil.example"")"`],
+    ['Wan Chai;\u3000@SUM(A1),-2+3', `"Wan Chai;'\u3000@SUM(A1),'-2+3"`],
+    ['Vivaldi;"=1";x', `"Vivaldi;'""=1"";x"`],
+    ['Sha Tin, N.T.; Kowloon', '"Sha Tin, N.T.; Kowloon"'],
   ])('defuses %j as %j', (value, expected) => {
     expect(csvField(value)).toBe(expected);
+  });
+});
+
+/** The cells Python's csv module reads from `text` with this separator (it honours a quote only at a cell's start). */
+function readWithPython(text: string, delimiter: string): string[][] {
+  const script = 'import csv, io, json, sys\nprint(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline=""), delimiter=sys.argv[1]))))';
+  return JSON.parse(execFileSync('python3', ['-c', script, delimiter], { input: text, encoding: 'utf8' })) as string[][];
+}
+
+describe('the exported file, read back by a reader that splits on ";" or ","', () => {
+  const crafted = [
+    'Chrome;=1+1;',
+    'Firefox,=2+2',
+    "Edge; =cmd|' /C calc'!A0",
+    'Safari;\u3000@SUM(A1)',
+    'Opera;-2+3,+4',
+    'Brave";=1;"',
+    'Vivaldi;"=1";x',
+    '=1;=2,=3',
+  ];
+
+  it.each([';', ','])('with %j: no cell starts a formula', async (delimiter) => {
+    const rows = crafted.map((browser) => entry({ browser, district: browser, application: browser }));
+    const text = (await buildLoginCsv(rows, HEADERS, { offsetMinutes: hongKong })).join('');
+    const cells = readWithPython(text, delimiter).flat();
+    expect(cells.length).toBeGreaterThan(crafted.length * 3);
+    expect(cells.filter((cell) => /^\s*[=+\-@]/u.test(cell))).toEqual([]);
   });
 });
 

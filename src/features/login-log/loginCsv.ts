@@ -13,23 +13,25 @@ const ROWS_PER_CHECK = 200;
 
 /**
  * A spreadsheet runs a cell beginning with one of these as a formula (CSV injection, OWASP),
- * some after leading spaces: a value from the server is crafted input, so such a value gets a
+ * some after leading spaces. A reader that splits on ";" or "," and honours a quote only at a
+ * cell's start (Python's csv, many spreadsheets' imports in locales whose separator is ";")
+ * makes a cell of every part of a value between two separators, quotes or not: so each part
+ * (the value's start, and what follows each ";" or ",") that would start a formula, after
+ * spaces or quotes (a part starting `""=` is read as an empty quoted text, then `=`), gets a
  * leading apostrophe and is shown as the text it is. (The TAB, CR and NUL that OWASP also lists
- * are control characters, gone before this test.)
+ * are control characters, removed before this.)
  */
-const FORMULA_START = /^\s*[=+\-@]/;
+const FORMULA_PART = /(^|[;,])(?=[\s"]*[=+\-@])/gu;
 /** Control characters (C0, DEL, C1): a TAB or line break in a value would start a new cell or row in some imports. */
 const CONTROL = /\p{Cc}/gu;
 
 /**
- * One CSV field (RFC 4180), always quoted: a spreadsheet that splits on `;` (as many locales'
- * do) or on TAB still reads one cell, so no part of a value after a separator becomes a cell of
- * its own that could start a formula. Control characters go; a value whose first non-space
- * character starts a formula is defused.
+ * One CSV field (RFC 4180), always quoted, so a reader that honours quotes reads one cell
+ * whatever the separator. Control characters go; every part of the value that would start a
+ * formula in a reader splitting on ";" or "," is defused.
  */
 export function csvField(value: string): string {
-  const plain = value.replace(CONTROL, '');
-  const safe = FORMULA_START.test(plain) ? `'${plain}` : plain;
+  const safe = value.replace(CONTROL, '').replace(FORMULA_PART, "$1'");
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

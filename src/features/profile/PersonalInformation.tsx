@@ -1,6 +1,7 @@
 import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useGetProfile } from '../../../generated/api/profile/profile';
+import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api/profile/profile';
+import type { PageQuery } from '../../shared/api/queries';
 import { useT, type MessageKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -21,6 +22,9 @@ function Detail({ label, children }: { label: MessageKey; children: ReactNode })
     </div>
   );
 }
+
+/** What the box reads: its loader ensures these. */
+export const personalInformationQueries = (): PageQuery[] => [getGetProfileQueryOptions()];
 
 export function PersonalInformation() {
   const t = useT();

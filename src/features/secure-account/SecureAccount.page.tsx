@@ -190,10 +190,10 @@ function Guide({ login }: { login: NamedLogin | undefined }) {
 }
 
 /** One opening of the guide: another login handed over, or another way in, opens it anew (the key of this part). */
-function GuideVisit({ handed, resumed }: GuideOpening) {
+function GuideVisit(opening: GuideOpening) {
   const t = useT();
-  // Before the first read of the visit: another login starts a new one.
-  const [login] = useState(() => openVisit(handed, resumed));
+  // Before the first read of the visit: another login, or another person, starts a new one.
+  const [login] = useState(() => openVisit(opening));
   return (
     <>
       <PageTitle>{t('page.secureAccount')}</PageTitle>
@@ -210,7 +210,8 @@ function GuideVisit({ handed, resumed }: GuideOpening) {
  * guideOpening), never from the address: a link someone sent opens the plain guide, naming no
  * login.
  */
-export function SecureAccountPage({ handed, resumed }: GuideOpening) {
-  const key = handed ? `${handed.time}|${handed.browser}|${handed.place}` : String(resumed);
-  return <GuideVisit key={key} handed={handed} resumed={resumed} />;
+export function SecureAccountPage(opening: GuideOpening) {
+  const { handed, resumed, subject } = opening;
+  const key = `${subject ?? ''}|${handed ? `${handed.time}|${handed.browser}|${handed.place}` : String(resumed)}`;
+  return <GuideVisit key={key} {...opening} />;
 }

@@ -28,7 +28,7 @@ beforeEach(() => {
  */
 async function openGuide(path?: string) {
   const view = renderRoute(path ?? '/profile/details');
-  if (!path) await view.router.navigate({ to: GUIDE, state: { notMeLogin: LOGIN } });
+  if (!path) await view.router.navigate({ to: GUIDE, state: { notMeLogin: LOGIN, notMeFor: 'smwong25' } });
   await screen.findByRole('heading', { level: 1, name: 'Secure your account' });
   // The guide's two answers: the sign-in methods, and the profile (its recovery email).
   await screen.findByRole('button', { name: 'Remove SMS Authentication' });
@@ -166,11 +166,31 @@ describe("This wasn't me", () => {
     await waitFor(() => expect(within(back).getAllByText('Done in this visit')).toHaveLength(3));
   });
 
+  // A shared computer: the person before left without logging out, their session ended, and the
+  // next person signed in in the same tab.
+  it('shows the next person to sign in in this tab nothing of the visit the person before began', async () => {
+    const { user, router, auth } = await openGuide();
+    await user.click(within(step(/Review your sign-in methods/)).getByRole('button', { name: 'All of these are mine' }));
+    auth.subject.mockReturnValue('taiman.chan');
+    // The page a sign-in went back to (as after the session dialog's sign-in on the guide).
+    await router.navigate({ to: '/profile/details' });
+    await router.navigate({ href: GUIDE, replace: true, state: { afterSignIn: true } });
+    await waitFor(() => expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'The sign-in you did not recognise' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('Firefox 146');
+    // Back to the entry Previous Login made for the person before: their sign-in is not named either.
+    await router.navigate({ to: '/profile/details' });
+    await router.navigate({ to: GUIDE, state: { notMeLogin: LOGIN, notMeFor: 'smwong25' } });
+    await screen.findByRole('heading', { level: 2, name: '1. Change your password' });
+    expect(screen.queryByRole('region', { name: 'The sign-in you did not recognise' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('Firefox 146');
+  });
+
   it('starts a new visit for another sign-in', async () => {
     const { user, router } = await openGuide();
     await user.click(within(step(/Review your sign-in methods/)).getByRole('button', { name: 'All of these are mine' }));
     expect(within(step(/Review your sign-in methods/)).getByText('Done in this visit')).toBeInTheDocument();
-    await router.navigate({ to: GUIDE, state: { notMeLogin: { ...LOGIN, time: '2026-11-21T02:09:25Z' } } });
+    await router.navigate({ to: GUIDE, state: { notMeLogin: { ...LOGIN, time: '2026-11-21T02:09:25Z' }, notMeFor: 'smwong25' } });
     await waitFor(() => expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument());
   });
 

@@ -7,9 +7,13 @@ import { namedLoginOf, type NamedLogin } from '../../shared/navigation/historySt
  * What the person has done in this visit to the "This wasn't me" guide. Kept in this tab's
  * session storage (a logout clears it), so it survives a trip to the password page and back,
  * or a reload. Nothing secret: which steps were done, the names of removed methods and the
- * login the guide names.
+ * login the guide names. It belongs to the person signed in when it began: a session that
+ * ended without a logout leaves it in the tab, and the next person to sign in there starts
+ * afresh instead of seeing whose sign-in was flagged and what was done about it.
  */
 export interface Visit {
+  /** Whose visit it is: the subject signed in when it began. */
+  subject?: string;
   /** The login the guide was opened for; another login starts a new visit. */
   login?: NamedLogin;
   passwordChanged: boolean;
@@ -34,6 +38,7 @@ function parse(raw: string | null): Visit {
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
     return {
+      ...(typeof value.subject === 'string' ? { subject: value.subject } : {}),
       login: namedLoginOf(value.login),
       passwordChanged: value.passwordChanged === true,
       removed: Array.isArray(value.removed) ? value.removed.filter(isString).slice(0, 50) : [],
@@ -71,21 +76,24 @@ function write(visit: Visit) {
 
 const sameLogin = (a?: NamedLogin, b?: NamedLogin) => a?.time === b?.time && a?.browser === b?.browser && a?.place === b?.place;
 
-/** How the guide was opened: the login handed over, and whether a sign-in went back to it. */
+/** How the guide was opened: the login handed over, and whether a sign-in went back to it, for whom. */
 export interface GuideOpening {
   handed?: NamedLogin;
   resumed: boolean;
+  /** Who is signed in. */
+  subject?: string;
 }
 
 /**
  * How the guide was opened, for its route's beforeLoad, from the history entry's state: only
- * the portal's own code writes that, so an address (typed or sent) hands over nothing. Read by
- * the route, not the page: the page of the guide still on screen while the next one loads must
- * not see that one's state.
+ * the portal's own code writes that, so an address (typed or sent) hands over nothing; and a
+ * login handed over from another person's history (an entry Back reaches after the next person
+ * signed in) is not this person's to see. Read by the route, not the page: the page of the
+ * guide still on screen while the next one loads must not see that one's state.
  */
-export function guideOpening(state: HistoryState): GuideOpening {
-  const handed = namedLoginOf(state.notMeLogin);
-  return { ...(handed ? { handed } : {}), resumed: state.afterSignIn === true };
+export function guideOpening(state: HistoryState, subject: string | undefined): GuideOpening {
+  const handed = subject !== undefined && state.notMeFor === subject ? namedLoginOf(state.notMeLogin) : undefined;
+  return { ...(handed ? { handed } : {}), resumed: state.afterSignIn === true, ...(subject !== undefined ? { subject } : {}) };
 }
 
 /**
@@ -94,12 +102,14 @@ export function guideOpening(state: HistoryState): GuideOpening {
  * password page, a reload, Back) and starts afresh for another. `resumed`: the page is the one
  * a sign-in went back to (a step-up asked for on the guide), so the visit goes on, login and
  * all. Opened any other way (an address typed or sent), the guide names no login and a visit
- * that named one starts afresh.
+ * that named one starts afresh. A visit another person began is never gone on with.
  */
-export function openVisit(handed: NamedLogin | undefined, resumed: boolean): NamedLogin | undefined {
+export function openVisit({ handed, resumed, subject }: GuideOpening): NamedLogin | undefined {
   const visit = read();
-  if (!handed && resumed) return visit.login;
-  if (!sameLogin(visit.login, handed)) write(handed ? { ...FRESH, login: handed } : FRESH);
+  const own = subject !== undefined && visit.subject === subject;
+  if (own && !handed && resumed) return visit.login;
+  if (!own || !sameLogin(visit.login, handed))
+    write({ ...FRESH, ...(subject !== undefined ? { subject } : {}), ...(handed ? { login: handed } : {}) });
   return handed;
 }
 
@@ -109,9 +119,10 @@ export function updateVisit(change: Partial<Omit<Visit, 'login' | 'removed'>> & 
   write({ ...visit, ...rest, removed: removedName ? [...visit.removed, removedName] : visit.removed });
 }
 
-/** The login the visit is about, to come back to the guide with it. */
-export function visitLogin(): NamedLogin | undefined {
-  return read().login;
+/** The login the visit is about, to come back to the guide with it: only for the person whose visit it is. */
+export function visitLogin(subject: string | undefined): NamedLogin | undefined {
+  const visit = read();
+  return subject !== undefined && visit.subject === subject ? visit.login : undefined;
 }
 
 export function useVisit(): Visit {

@@ -1,11 +1,12 @@
 import { Anchor, Group, Paper, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useGetFactors } from '../../../generated/api/factors/factors';
+import { getGetFactorsQueryOptions, useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetLinkedIdentities } from '../../../generated/api/identities/identities';
-import { useGetProfile } from '../../../generated/api/profile/profile';
+import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api/profile/profile';
 import { useT } from '../../messages/t';
+import type { PageQuery } from '../../shared/api/queries';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { useSocialBoxShown } from '../identities/SocialIdentities';
+import { socialIdentitiesQueries, useSocialBoxShown } from '../identities/SocialIdentities';
 import classes from './SecurityOverview.module.css';
 import { securityOverview, type OverviewItem } from './overviewItems';
 
@@ -50,6 +51,9 @@ function FixLink({ fix }: { fix: NonNullable<OverviewItem['fix']> }) {
     </Anchor>
   );
 }
+
+/** What the overview reads (the linked identities where the social box is shown): its loader ensures these. */
+export const securityOverviewQueries = (): PageQuery[] => [getGetProfileQueryOptions(), getGetFactorsQueryOptions(), ...socialIdentitiesQueries()];
 
 /**
  * The Security overview at the top of /profile/details, from the data the page loads anyway:

@@ -153,11 +153,25 @@ async function send<T>(credentials: Credentials, url: string, options: RequestIn
   if (!response.ok && !(status !== 401 && (await isAnswer(options.method ?? 'GET', target, body)))) {
     throw new ApiError(() => t('error.http', { status }), 'http', status, challenge);
   }
-  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') {
-    // Development builds warn when a response drifts from the contract (the page still shows it).
-    void import('./drift').then(({ reportDrift }) => reportDrift(options.method ?? 'GET', target, body));
-  }
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') checkDriftLater(options.method ?? 'GET', target, body);
   return body as T;
+}
+
+const driftQueue: Array<[method: string, target: URL, body: unknown]> = [];
+let driftTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Development only: warns when an answer drifts from the contract (the page still shows it).
+ * The check loads every schema of the contract, dozens of modules on the dev server: answers
+ * wait until a second has passed without one, so the page's own files load first.
+ */
+function checkDriftLater(method: string, target: URL, body: unknown) {
+  driftQueue.push([method, target, body]);
+  clearTimeout(driftTimer);
+  driftTimer = setTimeout(
+    () => void import('./drift').then(({ reportDrift }) => driftQueue.splice(0).forEach((answer) => reportDrift(...answer))),
+    1000,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { UserManager } from 'oidc-client-ts';
 import { startingLanguage } from '../../messages/language';
 import { config } from '../config/config';
 import { createOpenId, SignInRefused, type SignInOptions } from './openId';
-import { safeReturnPath } from './returnPath';
+import { safeReturnPath, type PageOf } from './returnPath';
 import { createSession, type Session, type SessionOptions } from './session';
 import type { StoredUser } from './storedUser';
 
@@ -71,6 +71,8 @@ export interface AuthOptions extends SessionOptions {
   clientId?: string;
   /** The portal's language now, for the identity provider's page (the app passes the switch's). */
   language?: () => string;
+  /** Which signed-in page a sign-in returns to, for an address (the app's router: router.tsx, signedInPageOf). */
+  pageOf?: PageOf;
 }
 
 /**
@@ -80,7 +82,7 @@ export interface AuthOptions extends SessionOptions {
  */
 export function createAuth(
   loadManager?: () => Promise<UserManager>,
-  { session: given, clientId = config.oidcClientId, now = Date.now, language = startingLanguage, watch = true, ...stores }: AuthOptions = {},
+  { session: given, clientId = config.oidcClientId, now = Date.now, language = startingLanguage, watch = true, pageOf, ...stores }: AuthOptions = {},
 ): Auth {
   const session = given ?? createSession({ ...stores, now, watch });
   const { signedOut } = session;
@@ -106,7 +108,7 @@ export function createAuth(
       // A logout elsewhere while this sign-in was under way voids it.
       if (session.recordSignIn(typeof state.startedAt === 'number' ? state.startedAt : now())) throw new SignInRefused('auth.loggedOutMeanwhile');
       return {
-        returnTo: safeReturnPath(state.returnTo),
+        returnTo: safeReturnPath(state.returnTo, pageOf),
         subject: user.profile.sub,
         ...(typeof state.link === 'string' ? { link: state.link } : {}),
         stepUp: state.stepUp === true,

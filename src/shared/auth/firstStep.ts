@@ -1,14 +1,13 @@
-import { signedInPath } from 'virtual:route-tree/signed-in';
 import { OIDC_PREFIX } from '../storage/storageKeys';
 import { readStoredUser } from './storedUser';
 
 /**
- * The addresses whose routes need a session: the pages under the router's sign-in guard
- * (`/_authenticated`, read from the route tree at build time: tools/vite-plugins/route-tree.ts), and /,
- * which sends a visitor on to sign in.
+ * The addresses whose routes need a session: every page under the router's sign-in guard
+ * (`/_authenticated`) lives under /profile (firstStep.test.ts holds the route tree to that), and
+ * /, which sends a visitor on to sign in.
  */
 export function needsSession(pathname: string): boolean {
-  return pathname === '/' || signedInPath.test(pathname);
+  return pathname === '/' || pathname === '/profile' || pathname.startsWith('/profile/');
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The contract's social providers (generated/model/socialProvider.ts; config.test.ts holds the
- * two lists equal). Named here so the build's own check (tools/vite-plugins/config-check.ts) can read this
+ * two lists equal). Named here so the build's own check (tools/deploy/config-check.ts) can read this
  * file without the generated client.
  */
 export const SOCIAL_PROVIDER_NAMES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'] as const;

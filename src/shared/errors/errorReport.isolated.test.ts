@@ -8,7 +8,11 @@ describe('error reporting', () => {
     const sendBeacon = vi.fn(() => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
     window.history.replaceState(null, '', '/profile/password');
-    startErrorReporting('https://errors.example/collect', () => 'zh-HK');
+    startErrorReporting(
+      'https://errors.example/collect',
+      () => 'zh-HK',
+      () => ['/profile/password', '/profile/details'],
+    );
     reportError(new TypeError('secret 123456'), 'render');
     // The page moves on before the report's code has loaded.
     window.history.replaceState(null, '', '/profile/details');

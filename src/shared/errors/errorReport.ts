@@ -14,10 +14,11 @@ export function reportError(error: unknown, kind: ErrorReport['kind']) {
  * (errorReportOf.ts, its allow-lists) loads with the first error: most pages never have one.
  * Where and when the error happened is read at once.
  */
-export function startErrorReporting(url: string, language: () => string) {
+export function startErrorReporting(url: string, language: () => string, routes: () => readonly string[]) {
   if (!url) return;
   const where = (): Where => ({
     path: window.location.pathname,
+    routes: routes(),
     // This module ships in the entry: its address names this build.
     build: import.meta.url,
     language: language(),

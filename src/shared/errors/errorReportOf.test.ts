@@ -1,9 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeAuth } from '../../../tests/support/renderRoute';
+import { createAppRouter, routePathsOf } from '../../router';
 import { browserOf, createErrorReporter, errorReportOf, routeOf } from './errorReportOf';
+
+/** The app's own routes, as the app hands them to the reports. */
+const routes = routePathsOf(createAppRouter({ auth: fakeAuth(), queryClient: new QueryClient() }));
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const where = {
   path: '/profile/mfa',
+  routes,
   build: 'https://portal.example/assets/index-1a2b.js',
   language: 'en',
   userAgent: CHROME,
@@ -83,7 +90,7 @@ describe('errorReportOf', () => {
     ['/profile/mfa/enroll/okta/taiman.chan@cityu.edu.hk', '/profile/mfa/enroll/$/$'],
     ['/a/b/c/d/e/f/g/h/i/j', '/$/$/$/$/$/$/$/$'],
   ])('route of %s is %s', (path, route) => {
-    expect(routeOf(path)).toBe(route);
+    expect(routeOf(path, routes)).toBe(route);
   });
 
   it.each([

@@ -1,5 +1,4 @@
 // What a report is made of, loaded with the first error to report (see errorReport.ts).
-import { pathWords } from 'virtual:route-tree/words';
 import { FactorProvider } from '../../../generated/model/factorProvider';
 import { FactorType } from '../../../generated/model/factorType';
 import { SocialProvider } from '../../../generated/model/socialProvider';
@@ -31,6 +30,8 @@ export interface ErrorReport {
 /** Where and when an error happened, as the report reads it. */
 export interface Where {
   path: string;
+  /** The full paths of the router's routes (`/profile/mfa/enroll/$provider/$factorType`...): their words are known. */
+  routes: readonly string[];
   build: string;
   language: string;
   userAgent: string;
@@ -63,17 +64,8 @@ const KNOWN_CLASSES = new Set([
   'SignInRefused',
 ]);
 
-/**
- * The words the portal's addresses are made of: the routes' own (read from the route tree at
- * build time) and the parameters with fixed values; any other segment is a parameter or noise.
- */
-const ROUTE_WORDS = new Set<string>([
-  ...pathWords,
-  // Providers and factor kinds: the contract's fixed values.
-  ...Object.values(SocialProvider),
-  ...Object.values(FactorProvider),
-  ...Object.values(FactorType),
-]);
+/** The parameters with fixed values: the contract's providers and factor kinds. */
+const VALUE_WORDS: readonly string[] = [...Object.values(SocialProvider), ...Object.values(FactorProvider), ...Object.values(FactorType)];
 
 const LANGUAGES = new Set(['en', 'zh-HK', 'zh-CN']);
 const MAX_FRAMES = 12;
@@ -90,11 +82,16 @@ function errorClassOf(error: unknown): string {
   return error === null ? 'null' : typeof error;
 }
 
-export function routeOf(pathname: string): string {
+/**
+ * The pattern of an address, made of the words the portal's addresses are made of (the routes'
+ * own and the parameters with fixed values); any other segment is a parameter or noise: '$'.
+ */
+export function routeOf(pathname: string, routes: readonly string[]): string {
+  const known = new Set([...routes.flatMap((route) => route.split('/')).filter((word) => word && !word.startsWith('$')), ...VALUE_WORDS]);
   const path = pathname.split(/[?#]/)[0] ?? '';
   const segments = path.split('/').slice(1, 9);
   if (segments.length === 0 || (segments.length === 1 && segments[0] === '')) return '/';
-  return `/${segments.map((segment) => (ROUTE_WORDS.has(segment) ? segment : '$')).join('/')}`;
+  return `/${segments.map((segment) => (known.has(segment) ? segment : '$')).join('/')}`;
 }
 
 function buildOf(entry: string): string {
@@ -134,7 +131,7 @@ export function errorReportOf(error: unknown, kind: ErrorReport['kind'], where: 
   return {
     kind,
     errorClass: errorClassOf(error),
-    route: routeOf(where.path),
+    route: routeOf(where.path, where.routes),
     build: buildOf(where.build),
     browser: browserOf(where.userAgent),
     language: LANGUAGES.has(where.language) ? where.language : 'other',

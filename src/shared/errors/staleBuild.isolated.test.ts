@@ -45,3 +45,21 @@ it('reloads again once the person comes back to the page the browser kept (back,
   expect(importFails()).toBe(true);
   expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
 });
+
+// A download, a mailto: link or an unload the person cancelled: `beforeunload`, and the page stays.
+it.each([
+  ['a press', () => window.dispatchEvent(new Event('pointerdown'))],
+  ['a key', () => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }))],
+  ['the window focused again', () => window.dispatchEvent(new FocusEvent('focus'))],
+])('is no longer taken for leaving once the page that stayed is used again (%s): a later failure reloads once, as before', async (_, usedAgain) => {
+  const { pageIsLeaving, onLeavingChange } = await freshPage();
+  const changes: boolean[] = [];
+  onLeavingChange(() => changes.push(pageIsLeaving()));
+  window.dispatchEvent(new Event('beforeunload'));
+  expect(importFails()).toBe(false);
+  usedAgain();
+  expect(pageIsLeaving()).toBe(false);
+  expect(changes).toEqual([true, false]);
+  expect(importFails()).toBe(true);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
+});

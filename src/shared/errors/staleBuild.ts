@@ -7,8 +7,24 @@ import { RELOAD_MARKS_BUILD_KEY, RELOADED_FOR_KEY, ROUTER_RELOAD_PREFIX, routerR
  */
 
 let leaving = false;
+const leavingListeners = new Set<() => void>();
 /** Whether the page is going away (it reloads, or a person leaves it): what fails meanwhile is not worth showing or reporting. */
 export const pageIsLeaving = () => leaving;
+
+function setLeaving(value: boolean) {
+  if (leaving === value) return;
+  leaving = value;
+  leavingListeners.forEach((listener) => listener());
+}
+
+/**
+ * Calls `listener` whenever pageIsLeaving changes (for useSyncExternalStore): a page that did
+ * not leave after all shows and reports what failed meanwhile. Answers the unsubscribe.
+ */
+export function onLeavingChange(listener: () => void): () => void {
+  leavingListeners.add(listener);
+  return () => void leavingListeners.delete(listener);
+}
 
 const CHUNK_FAILURE =
   /dynamically imported module|importing a module script failed|unable to preload css|error loading dynamically imported module|loading chunk [\w-]+ failed/i;
@@ -39,7 +55,7 @@ export function reloadOnceFor(error: unknown, deps: ReloadDeps): boolean {
     // Without storage nothing would stop a reload loop: show the failure instead.
     return false;
   }
-  leaving = true;
+  setLeaving(true);
   deps.reload();
   return true;
 }
@@ -83,12 +99,22 @@ export function reloadForStaleBuild(error: unknown): boolean {
  * failing. Not when a person is leaving the page: Firefox stops the page's downloads as the next
  * address starts loading and fails the code files still on their way, and a reload then would
  * take the person back instead of where they were going.
+ *
+ * `beforeunload` does not promise that the page goes: a download, a `mailto:` link or an unload
+ * the person cancelled leave it where it was. It is still there when it is used again (a press
+ * or a key, the window focused again once a download dialog or the mail program is done) or
+ * shown again from the back-forward cache: it is no longer taken for leaving, so a code file that
+ * fails later reloads it once and errors are reported, as before.
  */
 export function reloadOnStaleBuild() {
-  window.addEventListener('beforeunload', () => (leaving = true));
+  window.addEventListener('beforeunload', () => setLeaving(true));
+  const stayed = () => setLeaving(false);
+  for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, stayed, { capture: true });
+  // Not in the capture phase: the window's own focus only (an element's does not bubble up to it).
+  window.addEventListener('focus', stayed);
   // A page the browser kept and shows again (back, forward) is here once more.
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) leaving = false;
+    if (event.persisted) stayed();
   });
   window.addEventListener('vite:preloadError', (event) => {
     if (leaving) return;

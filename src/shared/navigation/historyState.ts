@@ -15,6 +15,12 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** The login Previous Login hands to the guide (from the person's own getLoginLog answer). */
     notMeLogin?: NamedLogin;
+    /**
+     * Whose login history `notMeLogin` is from: the subject signed in when it was handed over.
+     * The entry outlives the session (Back, on a shared computer, after the next person signed
+     * in): the guide names the login only to that person.
+     */
+    notMeFor?: string;
     /** Set on the page a completed sign-in goes on to: the page the person was on before it. */
     afterSignIn?: true;
   }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportError } from '../errors/errorReport';
 import { ChunkBoundary } from './ChunkBoundary';
@@ -37,5 +37,26 @@ describe('ChunkBoundary', () => {
     );
     expect(screen.getByText('plain fallback')).toBeInTheDocument();
     expect(reportError).not.toHaveBeenCalled();
+  });
+});
+
+describe('ChunkBoundary on a page taken for leaving', () => {
+  it('shows nothing while the page leaves, and the fallback with the error reported once the page stayed after all', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { reloadOnStaleBuild } = await import('../errors/staleBuild');
+    reloadOnStaleBuild();
+    window.dispatchEvent(new Event('beforeunload'));
+    const error = new Error('wizard broke');
+    render(
+      <ChunkBoundary fallback={<p>plain fallback</p>}>
+        <Throws error={error} />
+      </ChunkBoundary>,
+    );
+    expect(screen.queryByText('plain fallback')).not.toBeInTheDocument();
+    expect(reportError).not.toHaveBeenCalled();
+    // A download, not a new page: the person goes on using this one.
+    act(() => void window.dispatchEvent(new Event('pointerdown')));
+    expect(screen.getByText('plain fallback')).toBeInTheDocument();
+    expect(vi.mocked(reportError).mock.calls).toEqual([[error, 'render']]);
   });
 });

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { reportError } from '../errors/errorReport';
-import { isChunkLoadError, pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
+import { isChunkLoadError, onLeavingChange, pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
 
 /**
  * Around code loaded on first use. A file gone after a release reloads the page once (see
@@ -9,12 +9,34 @@ import { isChunkLoadError, pageIsLeaving, reloadForStaleBuild } from '../errors/
  */
 export class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
+  /** What failed while the page was leaving: decided if the page stays after all (a download, a cancelled unload). */
+  private undecided: { error: unknown } | undefined;
+  private unsubscribe: (() => void) | undefined;
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
+  componentDidMount() {
+    this.unsubscribe = onLeavingChange(() => {
+      if (pageIsLeaving()) return;
+      const undecided = this.undecided;
+      this.undecided = undefined;
+      if (undecided) this.decide(undecided.error);
+      this.forceUpdate();
+    });
+  }
+
+  componentWillUnmount() {
+    this.unsubscribe?.();
+  }
+
   componentDidCatch(error: unknown) {
+    if (pageIsLeaving()) this.undecided = { error };
+    else this.decide(error);
+  }
+
+  private decide(error: unknown) {
     if (!reloadForStaleBuild(error) && !isChunkLoadError(error)) reportError(error, 'render');
   }
 

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useT } from '../../messages/t';
 import { reportError } from '../errors/errorReport';
-import { pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
+import { onLeavingChange, pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
 import { PageLoader } from './PageLoader';
 import { PageTitle } from './PageTitle';
 
@@ -14,13 +14,17 @@ import { PageTitle } from './PageTitle';
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const t = useT();
   const router = useRouter();
-  const [reloading, setReloading] = useState(pageIsLeaving);
+  // While the page is leaving, what failed is not worth a word; a page that stayed after all
+  // (a download, a cancelled unload) decides then, as it would have at once.
+  const leaving = useSyncExternalStore(onLeavingChange, pageIsLeaving);
+  const [reloading, setReloading] = useState(false);
   useEffect(() => {
-    if (reloadForStaleBuild(error) || pageIsLeaving()) setReloading(true);
+    if (leaving) return;
+    if (reloadForStaleBuild(error)) setReloading(true);
     else reportError(error, 'render');
-  }, [error]);
+  }, [error, leaving]);
 
-  if (reloading) return <PageLoader />;
+  if (reloading || leaving) return <PageLoader />;
   return (
     <section>
       <PageTitle>{t('error.pageTitle')}</PageTitle>

@@ -2,8 +2,9 @@ import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
 import { Link, useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { useGetFactors } from '../../../generated/api/factors/factors';
-import { useGetProfile } from '../../../generated/api/profile/profile';
+import { getGetFactorsQueryOptions, useGetFactors } from '../../../generated/api/factors/factors';
+import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api/profile/profile';
+import type { PageQuery } from '../api/queries';
 import { useT } from '../../messages/t';
 import { useLogout } from '../auth/useLogout';
 import { afterNextPaint, afterPaintWhenIdle } from './afterPaint';
@@ -168,6 +169,9 @@ function Navigation() {
     </Box>
   );
 }
+
+/** What the header reads (the name; the menu's Security Questions entry): the signed-in layout's loader ensures these. */
+export const headerQueries = (): PageQuery[] => [getGetProfileQueryOptions(), getGetFactorsQueryOptions()];
 
 export function Header() {
   const t = useT();

@@ -2,12 +2,12 @@
 // catches. Each test builds a scratch repository holding the two scripts and openapi.yaml,
 // with origin/main set by hand where the portal's would be after a fetch.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { chooseBase } from './contract-diff-lib.ts';
+import { chooseBase } from './base.ts';
 
 // Loose on purpose: the tests reach into the parsed contract by path.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,7 +25,7 @@ function scratchRepo(contract?: Spec) {
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-repo-'));
   folders.push(dir);
   mkdirSync(join(dir, 'tools', 'scripts', 'contract-diff'), { recursive: true });
-  for (const file of ['contract-diff.ts', 'contract-diff-lib.ts'])
+  for (const file of readdirSync(join('tools', 'scripts', 'contract-diff')).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')))
     copyFileSync(join('tools', 'scripts', 'contract-diff', file), join(dir, 'tools', 'scripts', 'contract-diff', file));
   // The scripts' own dependencies (yaml, api-smart-diff), from the portal's install.
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');

@@ -1,13 +1,13 @@
 // `npm run contract:diff`: fails when openapi.yaml has a breaking change against an earlier
 // version of itself (a removed operation or field, a narrowed type, a new required request
-// field...); additive changes pass. api-smart-diff classifies the changes (see contract-diff-lib.ts).
+// field...); additive changes pass. api-smart-diff classifies the changes (classify.ts, rules.ts, agreements.ts).
 //
 //   node tools/scripts/contract-diff/contract-diff.ts [--base <git-revision>] [--base-file <path>] [--json]
 //
 // --base       the git revision whose openapi.yaml is the old contract (also CONTRACT_BASE);
 //              by default the merge base of HEAD and origin/main, so every commit not yet on
 //              main is judged together, or HEAD~1 when HEAD is already on origin/main or there
-//              is no origin/main (chooseBase in contract-diff-lib.ts); the report says which
+//              is no origin/main (chooseBase in base.ts); the report says which
 // --base-file  compare against this file instead of a git revision
 // --json       print the classified changes as JSON instead of the report
 //
@@ -19,7 +19,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { carriedAgreements, chooseBase, classifiedChanges, countByType, formatReport, staleAgreements } from './contract-diff-lib.ts';
+import { carriedAgreements, staleAgreements } from './agreements.ts';
+import { chooseBase } from './base.ts';
+import { classifiedChanges, countByType } from './classify.ts';
+import { formatReport } from './report.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const CONTRACT = 'openapi.yaml';

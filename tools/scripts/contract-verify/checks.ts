@@ -1,10 +1,10 @@
 // The requests the check sends, filled from the contract's own examples and the team's data,
 // and how each answer is judged: its status must be declared and its body must match the
-// contract (Prism's sl-violations header says where it does not). Every GET that needs a token
+// contract (Prism's sl-violations header says where it does not). Every read that needs a token
 // is also sent once without one, and must be refused with 401.
 import { MUTATIONS, type Data, type Node } from './operations.ts';
 import { groupViolations, type Result } from './report.ts';
-import { prismOwnError } from './prism.ts';
+import type { Handling } from './prism.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -77,31 +77,36 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
         continue;
       }
       const example = exampleOf(spec, op.requestBody?.content?.['application/json']);
-      if (method !== 'get' && !run.has(operation)) {
+      // Every operation but a GET changes the account, and so do the GETs that MUTATIONS names.
+      const changes = method !== 'get' || operation in MUTATIONS;
+      if (changes && !run.has(operation)) {
         rows.push({ ...row, skipped: `changes the account: run it with --run ${operation}` });
         continue;
       }
-      const filled = method === 'get' ? {} : (MUTATIONS[operation]?.fill?.(data, example) ?? {});
+      const filled = changes ? (MUTATIONS[operation]?.fill?.(data, example) ?? {}) : {};
       const request = { ...row, url: urlFor(spec, path, op, filled.params), body: filled.body === undefined ? example : filled.body };
       rows.push(request);
-      if (method === 'get' && secured) rows.push({ ...request, request: `${request.request}, no token`, withheld: true });
+      // A call that changes the account is never sent without its token, even when named.
+      if (!changes && secured) rows.push({ ...request, request: `${request.request}, no token`, withheld: true });
     }
   }
   return rows;
 }
 
-/** What came back through Prism. */
+/** What came back through Prism, and who answered (what Prism's log says it did). */
 interface Answer {
   status: number;
-  contentType: string | null;
   text: string;
   violations: { location: string[]; message: string }[];
+  handled: Handling;
 }
 
 /** The verdict on one answer: passed, or failed with why (the body apart, shown only with --verbose). */
 export function judge(row: Planned, answer: Answer): Pick<Result, 'result' | 'status' | 'detail' | 'body'> {
-  const prismError = prismOwnError(answer.contentType, answer.text);
-  if (prismError) return { result: 'failed', detail: `no answer from the backend (Prism: ${prismError})` };
+  const { handled } = answer;
+  if (handled.by === 'prism') {
+    return { result: 'failed', ...(handled.status ? { status: handled.status } : {}), detail: `no answer from the backend (Prism: ${handled.why})` };
+  }
   const { status } = answer;
   const body = answer.text.slice(0, 200);
   // Without a token, the request itself breaks the contract's security: that is the point.
@@ -126,18 +131,22 @@ interface CheckArgs {
   port: number;
   token: string;
   timeoutMs: number;
+  /** The check's own Prism: where its log stands, and what it did with a request since then. */
+  prism: { mark(): number; handling(mark: number, path: string, status: number): Promise<Handling> };
   onResult: (result: Result) => void;
 }
 
 /** Sends one planned request through the proxy and judges the answer; a timeout or a failed connection fails the row. */
-async function check(row: Planned, { port, token, timeoutMs }: CheckArgs): Promise<Result> {
+async function check(row: Planned, { port, token, timeoutMs, prism }: CheckArgs): Promise<Result> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (row.secured && !row.withheld) headers.Authorization = `Bearer ${token}`;
   if (row.body !== undefined) headers['Content-Type'] = 'application/json';
   const started = Date.now();
   const named = { operation: row.operation, request: row.request };
+  const mark = prism.mark();
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${row.url}`, {
+    const url = new URL(`http://127.0.0.1:${port}${row.url}`);
+    const response = await fetch(url, {
       method: row.method.toUpperCase(),
       headers,
       body: row.body === undefined ? undefined : JSON.stringify(row.body),
@@ -146,9 +155,9 @@ async function check(row: Planned, { port, token, timeoutMs }: CheckArgs): Promi
     const text = await response.text();
     const answer = {
       status: response.status,
-      contentType: response.headers.get('content-type'),
       text,
       violations: JSON.parse(response.headers.get('sl-violations') ?? '[]'),
+      handled: await prism.handling(mark, url.pathname, response.status),
     };
     return { ...named, ms: Date.now() - started, ...judge(row, answer) };
   } catch (error) {

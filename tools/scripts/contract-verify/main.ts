@@ -3,9 +3,10 @@
 // It starts its own Prism as a validating proxy in front of the target, sends one request per
 // operation, each with a timeout (and every GET that needs a token once more without it), and
 // prints each row as it finishes: passed, failed with the backend's own status and the exact
-// violations, or skipped with why. Read-only by default: every GET runs; an operation that
-// changes the account runs only when named with --run, with the data the team gives. Exit 1 on
-// any failure or when nothing was checked, 2 when it could not run.
+// violations, or skipped with why. Read-only by default: every GET that only reads runs; an
+// operation that changes the account (getCustomTotpSecret, a GET, mints a secret) runs only
+// when named with --run, with the data the team gives. Exit 1 on any failure or when nothing
+// was checked, 2 when it could not run.
 //
 // The package built from this folder (pack.ts) holds the contract beside these modules; in the
 // repository, the contract is the one at its root.
@@ -76,7 +77,7 @@ async function run(options: Options, contract: Contract, out: (line: string) => 
     const table = tableWriter(rows, options.verbose, out);
     out(`contract:verify against ${options.target} (Prism on 127.0.0.1:${port}, ${options.timeoutMs / 1000} s a request)\n`);
     table.header();
-    return await checkAll(rows, { port, token: options.token, timeoutMs: options.timeoutMs, onResult: table.row });
+    return await checkAll(rows, { port, token: options.token, timeoutMs: options.timeoutMs, prism, onResult: table.row });
   } catch (error) {
     const complaint = prismComplaint(prism.log());
     console.error(`contract:verify: ${error instanceof Error ? error.message : error}${complaint ? `\n${complaint}` : ''}`);

@@ -30,8 +30,12 @@ interface Mutation {
   fill?: (data: Data, body: Node) => { params?: Record<string, string>; body?: unknown };
 }
 
-/** Every operation that is not a GET, what it changes and the data it needs. */
+/** Every operation that changes the account (every one that is not a GET, and the GETs that do), what it changes and the data it needs. */
 export const MUTATIONS: Record<string, Mutation> = {
+  getCustomTotpSecret: {
+    changes: 'mints a new secret for the university authenticator on the account (a GET that is not read-only)',
+    needs: [],
+  },
   updateRecoveryEmail: {
     changes: 'sets the recovery email to --email',
     needs: ['email'],
@@ -107,7 +111,7 @@ export function runProblem(run: Set<string>, data: Data): string | undefined {
   for (const operation of run) {
     const mutation = MUTATIONS[operation];
     if (!mutation) {
-      return `--run ${operation}: not an operation that changes an account; those are ${Object.keys(MUTATIONS).join(', ')} (every GET always runs)`;
+      return `--run ${operation}: not an operation that changes an account; those are ${Object.keys(MUTATIONS).join(', ')} (every other GET always runs)`;
     }
     const missing = mutation.needs.filter((flag) => !data[flag]);
     if (missing.length) {

@@ -13,8 +13,9 @@ export const USAGE =
   '   npm run contract:verify -- --target URL ...   (--help lists what --run can change)';
 
 const HELP = [
-  'Every GET runs, once with the token and, where the contract asks for one, once without it',
-  '(the answer must be 401). An operation that changes the account behind the token runs only',
+  'Every GET that only reads runs, once with the token and, where the contract asks for one,',
+  'once without it (the answer must be 401). An operation that changes the account behind the',
+  'token (getCustomTotpSecret, a GET, mints a secret) runs only',
   'when named with --run, once per operation, with the data it needs; nothing else is ever sent',
   'in its place:',
   ...Object.entries(MUTATIONS).map(

@@ -1,7 +1,7 @@
 // Builds the verifier as an npm package that holds the contract it checks:
 //   npm run contract:verify:pack [-- --out DIR]   (the current folder by default)
 // writes account-portal-contract-verify-<version>.tgz, which backend teams run with
-//   npx --yes --package=./account-portal-contract-verify-<version>.tgz -- contract-verify --target URL
+//   CONTRACT_VERIFY_TOKEN="$TOKEN" npx --yes --ignore-scripts --package=./account-portal-contract-verify-<version>.tgz -- contract-verify --target URL
 //
 // Node runs no TypeScript from node_modules, so the package holds these modules as JavaScript
 // (TypeScript's own transpiler, types removed, nothing else changed) and the repository's

@@ -87,7 +87,53 @@ export function startPrism(prism: string[], contract: string, target: string, po
   };
   process.on('exit', stop);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-  return { child, log: () => log, stop };
+  /**
+   * What this Prism did with the request sent after `mark` (the log's length then), whose path
+   * is `path` and whose answer had `status`, as soon as its log says so.
+   */
+  const handling = (mark: number, path: string, status: number, timeoutMs = 5_000) =>
+    new Promise<Handling>((resolve) => {
+      const look = () => {
+        const found = handlingIn(log.slice(mark), path, status);
+        if (!found) return false;
+        done(found);
+        return true;
+      };
+      const done = (found: Handling) => {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        resolve(found);
+      };
+      // Prism writes its log line as it passes the answer on: the pipe may bring it a moment after the answer.
+      const onData = () => void look();
+      const timer = setTimeout(() => done({ by: 'prism', why: 'its log does not say whether the backend answered' }), timeoutMs);
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      look();
+    });
+  return { child, log: () => log, mark: () => log.length, handling, stop };
+}
+
+/** Who answered one request: the backend (Prism passed its answer on), or Prism itself, and why. */
+export type Handling = { by: 'backend' } | { by: 'prism'; why: string; status?: number };
+
+/**
+ * Who answered, from the log Prism wrote for one request (`log`, from the request on): its own
+ * failure ("Request terminated with error", the backend unreachable), its own mock of the
+ * contract where the backend answered 501 ("Remocking the call"), or the backend's answer with
+ * this status, passed on. Undefined while the log does not say yet. Not from the answer's body:
+ * a backend may answer with a problem of Prism's shape (one that runs Prism itself), and that
+ * is the backend's answer, to be judged like any other.
+ */
+export function handlingIn(log: string, path: string, status: number): Handling | undefined {
+  const failed = /Request terminated with error: (?:\S+: )?(.*)/.exec(log);
+  if (failed) return { by: 'prism', why: failed[1]!.trim() };
+  if (/Remocking the call/.test(log)) {
+    return { by: 'prism', status: 501, why: 'the backend answered 501 (not implemented), and Prism answered from the contract’s examples instead' };
+  }
+  if (log.includes(`The upstream call to ${path} has returned ${status}`)) return { by: 'backend' };
+  return undefined;
 }
 
 /**
@@ -128,17 +174,4 @@ export function prismComplaint(log: string): string {
     .slice(usageEnds + 1)
     .join('\n')
     .trim();
-}
-
-/** An answer Prism wrote itself (it could not reach the backend, or failed), not the backend's. */
-export function prismOwnError(contentType: string | null, text: string): string | undefined {
-  if (!contentType?.startsWith('application/problem+json')) return undefined;
-  try {
-    const problem = JSON.parse(text);
-    const type = String(problem.type ?? '');
-    if (type === 'FetchError' || type.startsWith('https://stoplight.io/prism/errors#')) return String(problem.title ?? type);
-  } catch {
-    // not Prism's
-  }
-  return undefined;
 }

@@ -1,5 +1,6 @@
-// For the verifier's tests: Prism's mock of the contract as the correct backend, throwaway
-// servers as wrong ones, and the verifier run as a command. Every port comes from the system.
+// For the verifier's tests: Prism's mock of the contract and npm start's mock that remembers as
+// correct backends, throwaway servers as wrong ones, and the verifier run as a command. Every
+// port comes from the system.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,14 +9,29 @@ import { freePort } from './prism.ts';
 const children: ChildProcess[] = [];
 const servers: Server[] = [];
 
-/** Prism's mock of the repository's contract, once it answers HTTP. */
+/** Prism's stateless mock of the repository's contract, once it answers HTTP. */
 export async function startMock(): Promise<string> {
   const port = await freePort();
   const prism = spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
   children.push(prism);
-  const url = `http://127.0.0.1:${port}`;
+  return answering(`http://127.0.0.1:${port}`, prism);
+}
+
+/** `npm start`'s mock API, the one that remembers (mock/api.ts: Prism in front of mock/state.ts), once it answers HTTP. */
+export async function startRememberingMock(): Promise<string> {
+  const [port, statePort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(port), MOCK_STATE_PORT: String(statePort) };
+  delete env.MOCK_STATELESS;
+  delete env.MOCK_PERSONA;
+  const mock = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore' });
+  children.push(mock);
+  return answering(`http://127.0.0.1:${port}`, mock);
+}
+
+/** Resolves with `url` once something answers there; rejects when `child` exits first, or after 30 s. */
+async function answering(url: string, child: ChildProcess): Promise<string> {
   for (let i = 0; i < 150; i += 1) {
-    if (prism.exitCode !== null) throw new Error(`the mock exited (${prism.exitCode}) before answering`);
+    if (child.exitCode !== null) throw new Error(`the mock exited (${child.exitCode}) before answering`);
     const answered = await fetch(`${url}/api/v1/user/profile`).then(
       () => true,
       () => false,

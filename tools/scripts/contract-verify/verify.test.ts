@@ -3,8 +3,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, summary } from './contractFigures.ts';
 import { freePort } from './prism.ts';
-import { json, runCommand, serve, startMock, stopAll } from './testServers.ts';
+import { json, runCommand, serve, startMock, startRememberingMock, stopAll } from './testServers.ts';
 
 // The port the verifier used to take by default: a server there must not be mistaken for Prism.
 const OLD_DEFAULT_PORT = 4320;
@@ -15,7 +16,15 @@ let broken: string;
 let hanging: string;
 let recording: string;
 let ignoresToken: string;
+let remembering: string;
+let prismShaped: string;
+let notImplemented: string;
 const recorded: string[] = [];
+// The figures of a run over openapi.yaml, counted from the contract (contractFigures.ts).
+const { reads, securedReads, sent, skipped, rows } = contract;
+const allPassed = summary(sent, 0, skipped);
+// A backend that fails getFactors alone fails its two requests, with the token and without.
+const factorRows = 2;
 
 const env = { ...process.env, CONTRACT_VERIFY_TOKEN: TOKEN };
 const run = (target: string, ...extra: string[]) =>
@@ -37,7 +46,7 @@ const relay = (path: string, res: import('node:http').ServerResponse, method: st
 };
 
 beforeAll(async () => {
-  mock = await startMock();
+  [mock, remembering] = await Promise.all([startMock(), startRememberingMock()]);
   // A backend that breaks the contract in several ways, with its own statuses.
   broken = await serve((path, res) => {
     if (path === '/api/v1/user/profile') return json(res, 200, '{"firstName":5}');
@@ -56,6 +65,18 @@ beforeAll(async () => {
   });
   // A backend that answers as the contract says, with or without a token: it ignores Authorization.
   ignoresToken = await serve((path, res, method) => relay(path, res, method, { authorization: 'Bearer anything' }));
+  // A backend that runs Prism itself: it refuses a missing token with Prism's own problem, not the contract's 401.
+  prismShaped = await serve((path, res, method, headers) => {
+    if (headers.authorization || path.startsWith('/api/v1/auth/'))
+      return relay(path, res, method, headers.authorization ? { authorization: String(headers.authorization) } : {});
+    res.writeHead(401, { 'Content-Type': 'application/problem+json', 'WWW-Authenticate': 'Bearer' });
+    res.end('{"type":"https://stoplight.io/prism/errors#UNAUTHORIZED","title":"Invalid security scheme used","status":401,"detail":""}');
+  });
+  // A backend that is right, except for one endpoint it has not built yet.
+  notImplemented = await serve((path, res, method, headers) => {
+    if (path === '/api/v1/user/factor') return json(res, 501, '{"errorMessage":"not yet"}');
+    relay(path, res, method, headers.authorization ? { authorization: String(headers.authorization) } : {});
+  });
   // A backend that writes down every method it is sent.
   recording = await serve((path, res, method) => {
     recorded.push(`${method} ${path}`);
@@ -74,7 +95,7 @@ describe('npm run contract:verify', () => {
   it('passes a correct backend (Prism from the same contract), read-only, with and without the token, and writes a JUnit report', async () => {
     const report = join(tempDir('junit'), 'report.xml');
     const { code, out, seconds } = await run(mock, '--junit', report);
-    expect(out).toContain('19 passed, 0 failed, 15 skipped');
+    expect(out).toContain(allPassed);
     expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile\s+passed\s+200\s+\d+ ms/);
     expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile, no token\s+passed\s+401\s+\d+ ms/);
     // Public: no token asked for, so no second request.
@@ -85,10 +106,42 @@ describe('npm run contract:verify', () => {
     );
     expect(code).toBe(0);
     const xml = readFileSync(report, 'utf8');
-    expect(xml).toMatch(/<testsuite name="contract:verify against http:\/\/127\.0\.0\.1:\d+" tests="34" failures="0" errors="0" skipped="15"/);
+    expect(xml).toMatch(
+      new RegExp(
+        `<testsuite name="contract:verify against http://127\\.0\\.0\\.1:\\d+" tests="${rows}" failures="0" errors="0" skipped="${skipped}"`,
+      ),
+    );
     expect(xml).toContain('<testcase classname="contract-verify" name="getProfile (GET /api/v1/user/profile)"');
     expect(xml).toContain('<testcase classname="contract-verify" name="getProfile (GET /api/v1/user/profile, no token)"');
     expect(seconds).toBeLessThan(20);
+  }, 30_000);
+
+  it('passes npm start’s mock, the one that remembers, as it passes the stateless one', async () => {
+    const { code, out } = await run(remembering);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile, no token\s+passed\s+401\s+\d+ ms/);
+    expect(out).not.toContain('no answer from the backend');
+    expect(out).toContain(allPassed);
+    expect(code).toBe(0);
+  }, 30_000);
+
+  // Who answered is what the check's own Prism did (its log), not what the body looks like.
+  it('judges a backend’s answer shaped like a problem of Prism’s as the backend’s own: its status, held to the contract', async () => {
+    const { code, out } = await run(prismShaped);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile\s+passed\s+200/);
+    expect(out).toMatch(/getProfile\s+GET \/api\/v1\/user\/profile, no token\s+failed\s+401\s+\d+ ms\s+.*errorMessage/);
+    expect(out).not.toContain('no answer from the backend');
+    expect(out).toContain(summary(reads.length, securedReads.length, skipped));
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it('says Prism answered, not the backend, where the backend answered 501 and Prism would mock the contract instead', async () => {
+    const { code, out } = await run(notImplemented);
+    expect(out).toMatch(
+      /getFactors\s+GET \/api\/v1\/user\/factor\s+failed\s+501\s+\d+ ms\s+no answer from the backend \(Prism: the backend answered 501 \(not implemented\), and Prism answered from the contract’s examples instead\)/,
+    );
+    expect(out).toMatch(/getSecurityQuestions\s+GET \/api\/v1\/user\/factor\/questions\s+passed\s+200/);
+    expect(out).toContain(summary(sent - factorRows, factorRows, skipped));
+    expect(code).toBe(1);
   }, 30_000);
 
   it('fails a backend that answers without a token, on every GET the contract secures', async () => {
@@ -98,9 +151,12 @@ describe('npm run contract:verify', () => {
       /getProfile\s+GET \/api\/v1\/user\/profile, no token\s+failed\s+200\s+\d+ ms\s+answered 200 without a token, where the contract asks for 401/,
     );
     expect(out).toMatch(
-      /^\s+9 operations: answered 200 without a token, where the contract asks for 401 \(does the backend check Authorization\?\)$/m,
+      new RegExp(
+        `^\\s+${securedReads.length} operations: answered 200 without a token, where the contract asks for 401 \\(does the backend check Authorization\\?\\)$`,
+        'm',
+      ),
     );
-    expect(out).toContain('10 passed, 9 failed, 15 skipped');
+    expect(out).toContain(summary(reads.length, securedReads.length, skipped));
     expect(code).toBe(1);
   }, 30_000);
 
@@ -120,11 +176,11 @@ describe('npm run contract:verify', () => {
     expect(out).toMatch(/getLoginLog\s+GET \/api\/v1\/user\/log\s+failed\s+404\s+\d+ ms\s+status 404 is not declared \(200, 400, 401, 500\)$/m);
     expect(out).toContain('The same problem on several operations:');
     expect(out).toMatch(/^\s+2 operations: response\.body: Response body must be string\n\s+getIdpConfig, getSocialAuthorizeUrl$/m);
-    expect(out).toMatch(/0 passed, 19 failed, 15 skipped/);
+    expect(out).toContain(summary(0, sent, skipped));
     expect(out).toContain('The answers’ bodies are left out (they carry the account’s data); --verbose shows them.');
     expect(out).not.toContain('Chan Tai Man');
     const xml = readFileSync(join(dir, 'report.xml'), 'utf8');
-    expect(xml).toMatch(/tests="34" failures="19" errors="0" skipped="15"/);
+    expect(xml).toContain(`tests="${rows}" failures="${sent}" errors="0" skipped="${skipped}"`);
     expect(xml).toMatch(/<failure message="status 404: status 404 is not declared \(200, 400, 401, 500\)"/);
     expect(xml).not.toContain('Chan Tai Man');
 
@@ -147,7 +203,7 @@ describe('npm run contract:verify', () => {
     const { code, out, seconds } = await run(hanging, '--timeout', '1');
     expect(out).toMatch(/getFactors\s+GET \/api\/v1\/user\/factor\s+failed\s+-\s+1\d{3} ms\s+no answer within 1 s \(--timeout\)/);
     expect(out).toMatch(/getSecurityQuestions\s+GET \/api\/v1\/user\/factor\/questions\s+passed\s+200/);
-    expect(out).toContain('17 passed, 2 failed, 15 skipped');
+    expect(out).toContain(summary(sent - factorRows, factorRows, skipped));
     expect(code).toBe(1);
     expect(seconds).toBeLessThan(15);
   }, 30_000);
@@ -159,7 +215,9 @@ describe('npm run contract:verify', () => {
       /getProfile\s+GET \/api\/v1\/user\/profile\s+failed\s+-\s+\d+ ms\s+no answer from the backend \(Prism: request to .* failed, reason: connect ECONNREFUSED/,
     );
     expect(out).toMatch(
-      /The same problem on several operations:\n\s+10 operations \(19 requests\): no answer from the backend \(Prism: request to … failed, reason: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/,
+      new RegExp(
+        `The same problem on several operations:\\n\\s+${reads.length} operations \\(${sent} requests\\): no answer from the backend \\(Prism: request to … failed, reason: connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+\\)`,
+      ),
     );
     expect(code).toBe(1);
   }, 30_000);
@@ -167,7 +225,7 @@ describe('npm run contract:verify', () => {
   it('sends no POST, PUT or DELETE by default, even when given the data the changing operations need', async () => {
     recorded.length = 0;
     await run(recording, '--phone', '+447700900123', '--email', 'verify@example.org', '--factor-id', 'f1', '--password', 'a', '--new-password', 'b');
-    expect(recorded.length).toBeGreaterThanOrEqual(19);
+    expect(recorded.length).toBeGreaterThanOrEqual(sent);
     expect(recorded.filter((call) => !call.startsWith('GET '))).toEqual([]);
   }, 30_000);
 
@@ -181,7 +239,8 @@ describe('npm run contract:verify', () => {
     const named = ['--run', 'enrollPhoneFactor', '--phone', '+447700900123', '--run', 'updateRecoveryEmail', '--email', 'verify@example.org'];
     const { code, out } = await run(mock, ...named);
     expect(out).toMatch(/enrollPhoneFactor\s+POST \/api\/v1\/user\/factor\/enroll\/phone\s+passed\s+200/);
-    expect(out).toContain('21 passed, 0 failed, 13 skipped');
+    // The two named operations move from skipped to passed: one request each, as a change never goes without its token.
+    expect(out).toContain(summary(sent + 2, 0, skipped - 2));
     expect(code).toBe(0);
   }, 30_000);
 
@@ -237,7 +296,7 @@ describe('the token', () => {
     const named = Object.fromEntries([...command.matchAll(/\$\{?(\w+)/g)].map((m) => [m[1], TOKEN]));
     const { code, out } = await runCommand('sh', ['-c', command], { env: { ...env, ...named } });
     expect(out).not.toContain(TOKEN);
-    expect(out).toContain('19 passed, 0 failed, 15 skipped');
+    expect(out).toContain(allPassed);
     expect(code).toBe(0);
     expect(readdirSync(dir)).toEqual(['report.xml']);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toContain(TOKEN);

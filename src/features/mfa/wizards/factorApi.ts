@@ -40,4 +40,5 @@ export const factorApi: WizardApi<FactorCalls> = {
   // Enrollments and activations count only with a status (spec section 8).
   needStatus: ['enrollFactor', 'enrollPhoneFactor', 'enrollEmailFactor', 'enrollCustomTotp', 'activateFactor'],
   refreshes: getGetFactorsQueryKey(),
+  leavesTo: '/profile/mfa',
 };

@@ -53,7 +53,12 @@ function setup() {
     answers.push(deferred());
     return answers.at(-1)!.promise;
   };
-  const api: WizardApi<Calls> = { calls: { enroll: call('enroll'), read: call('read') }, needStatus: ['enroll'], refreshes: ['factors'] };
+  const api: WizardApi<Calls> = {
+    calls: { enroll: call('enroll'), read: call('read') },
+    needStatus: ['enroll'],
+    refreshes: ['factors'],
+    leavesTo: '/profile/question',
+  };
   const queryClient = createQueryClient({ retry: false });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const view = renderHook(() => useWizard(machine, api), { wrapper });
@@ -63,6 +68,13 @@ function setup() {
 }
 
 describe('useWizard', () => {
+  it('leaves for the list its api names on Cancel, not for a page of its own', async () => {
+    const wizard = setup();
+    navigate.mockClear();
+    await act(async () => wizard.result.current.cancel());
+    expect(navigate).toHaveBeenCalledWith({ to: '/profile/question' });
+  });
+
   it('makes the call through the api it is given, waiting for it until its answer comes', async () => {
     const wizard = setup();
     await wizard.send({ type: 'ask', call: 'enroll', input: 'x' });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useT, type MessageKey } from '../../../messages/t';
@@ -14,7 +14,7 @@ export interface WizardRun<S, E> {
   total: number;
   /** Undefined where the step offers no Back. */
   back?: () => void;
-  /** Leaves the wizard for /profile/mfa. */
+  /** Leaves the wizard for the list it was started from (its api's `leavesTo`). */
   cancel: () => void;
 }
 
@@ -52,8 +52,8 @@ function useTimers() {
   );
 }
 
-/** Leaving the wizard for /profile/mfa: `cancel` at once, `finish` with the changed data refreshed and the message shown. */
-function useLeave(refreshes: QueryKey, onLeave: (() => void) | undefined) {
+/** Leaving the wizard for its api's list: `cancel` at once, `finish` with the changed data refreshed and the message shown. */
+function useLeave({ refreshes, leavesTo }: Pick<WizardApi<Calls>, 'refreshes' | 'leavesTo'>, onLeave: (() => void) | undefined) {
   const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -61,17 +61,17 @@ function useLeave(refreshes: QueryKey, onLeave: (() => void) | undefined) {
     () => ({
       cancel: () => {
         onLeave?.();
-        void navigate({ to: '/profile/mfa' });
+        void navigate({ to: leavesTo });
       },
       finish: (message: MessageKey) => {
         onLeave?.();
         void queryClient.invalidateQueries({ queryKey: refreshes }).then(() => {
           toast.success(t(message));
-          return navigate({ to: '/profile/mfa' });
+          return navigate({ to: leavesTo });
         });
       },
     }),
-    [refreshes, onLeave, queryClient, navigate, t],
+    [refreshes, leavesTo, onLeave, queryClient, navigate, t],
   );
 }
 
@@ -95,7 +95,7 @@ export function useWizard<S extends { step: string } & Waiting<C>, E extends { t
   /** The last call asked for: an answer to any earlier one is stale. */
   const latestCall = useRef<object>(undefined);
   const startTimer = useTimers();
-  const { cancel, finish } = useLeave(api.refreshes, onLeave);
+  const { cancel, finish } = useLeave(api, onLeave);
   const { mutateAsync: call } = useMutation({
     mutationFn: (command: Call<E, C>) => perform(api, command),
     meta: { silent: machine.showsCallFailures },

@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { NavigateOptions } from '@tanstack/react-router';
 import type { MessageKey } from '../../../messages/t';
 import { hasStatus } from '../../../shared/api/factorAnswers';
 
@@ -23,6 +24,8 @@ export interface WizardApi<C extends Calls> {
   readonly needStatus: ReadonlyArray<CallName<C>>;
   /** The data a finished wizard has changed, refreshed before the list shows again. */
   readonly refreshes: QueryKey;
+  /** Where a wizard goes when it ends, finished or cancelled: the list it was started from. */
+  readonly leavesTo: NavigateOptions['to'];
 }
 
 /**

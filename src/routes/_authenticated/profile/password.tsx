@@ -3,6 +3,7 @@ import { getGetPasswordPolicyQueryOptions } from '../../../../generated/api/pass
 import { ChangePasswordPage } from '../../../features/password/ChangePassword.page';
 import { FROM_GUIDE } from '../../../features/secure-account/fromGuide';
 import { updateVisit, visitLogin } from '../../../features/secure-account/visit';
+import { useAuth } from '../../../shared/auth/useAuth';
 
 export const Route = createFileRoute('/_authenticated/profile/password')({
   staticData: { menu: { label: 'nav.password', order: 2 } },
@@ -14,13 +15,15 @@ export const Route = createFileRoute('/_authenticated/profile/password')({
   component: function PasswordRoute() {
     const { from } = Route.useSearch();
     const navigate = useNavigate();
+    const auth = useAuth();
     if (from !== FROM_GUIDE) return <ChangePasswordPage />;
     return (
       <ChangePasswordPage
         onChanged={() => {
           // The spec goes to / after a change; from the guide, the person goes back to its next steps.
           updateVisit({ passwordChanged: true });
-          void navigate({ to: '/profile/secure-account', state: { notMeLogin: visitLogin() } });
+          const subject = auth.subject();
+          void navigate({ to: '/profile/secure-account', state: { notMeLogin: visitLogin(subject), notMeFor: subject } });
         }}
       />
     );

@@ -4,12 +4,13 @@ import { guideOpening } from '../../../features/secure-account/visit';
 
 /**
  * The "This wasn't me" guide. The login that prompted it comes from Previous Login in the
- * history entry's state, never the address (guideOpening). The header has already asked for
+ * history entry's state, never the address, and only for the person it was handed to
+ * (guideOpening). The header has already asked for
  * the profile and the factors the page shows.
  */
 export const Route = createFileRoute('/_authenticated/profile/secure-account')({
   // Read on every visit (a loader's answer could be one a preload cached for another login).
-  beforeLoad: ({ location }) => ({ opening: guideOpening(location.state) }),
+  beforeLoad: ({ location, context }) => ({ opening: guideOpening(location.state, context.auth.subject()) }),
   component: function SecureAccountRoute() {
     return <SecureAccountPage {...Route.useRouteContext({ select: (context) => context.opening })} />;
   },

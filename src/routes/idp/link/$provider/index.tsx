@@ -1,22 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SocialCallbackPage } from '../../../../features/identities/SocialCallback.page';
-import { continueSocialLink } from '../../../../features/identities/socialCallback.flow';
+import { SocialCallbackRoutePage } from '../../../../features/identities/SocialCallback.page';
+import { continueSocialLinkAt } from '../../../../features/identities/socialCallback.flow';
 import { FLOW_ROUTE } from '../../../../shared/auth/flowRoute';
-import { takeCallbackQuery } from '../../../../shared/navigation/callbackQuery';
 import { stringParams } from '../../../../shared/navigation/searchParams';
 
 /** Starts linking an external identity that the identity provider pointed at (from /idp/instructions). */
 export const Route = createFileRoute('/idp/link/$provider/')({
   validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state']),
   ...FLOW_ROUTE,
-  loader: ({ context, params, location, navigate }) => {
-    const { code, state } = stringParams(takeCallbackQuery(location, navigate).search, ['code', 'state']);
-    return continueSocialLink({ auth: context.auth, provider: params.provider, code, state, from: 'identity-provider' });
-  },
-  pendingComponent: function IdpLinkPending() {
-    return <SocialCallbackPage provider={Route.useParams().provider} />;
-  },
-  component: function IdpLinkRoute() {
-    return <SocialCallbackPage provider={Route.useParams().provider} failure={Route.useLoaderData()} />;
-  },
+  loader: (options) => continueSocialLinkAt('identity-provider', options),
+  pendingComponent: SocialCallbackRoutePage,
+  component: SocialCallbackRoutePage,
 });
