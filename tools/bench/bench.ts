@@ -11,10 +11,15 @@
 //        journey-reload.ts);
 //      - sign-in: a fresh browser context from / through the identity provider's form to the
 //        profile (the browser's own timings; journey-sign-in.ts);
-//   next to the machine's load. A journey that does not end on the profile with every API call
+//   4. the interactions journey of the new-user persona: on a phone (Lighthouse's throttling
+//      applied by the browser), taps through the menu's pages and the SMS wizard and types in the
+//      new password; each step's time to its content, its event's duration as INP counts it and
+//      the long tasks meanwhile (journey-interactions.ts);
+//   next to the machine's load. --journeys names the ones to run (all by default). A journey that does not end on the profile with every API call
 //   answered 200 fails the benchmark; a missed target is only reported.
 //
-//   node tools/bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build] [--traces]
+//   node tools/bench/bench.ts [--runs N] [--server nginx|preview] [--journeys new-tab,reload,sign-in,interactions]
+//                            [--skip-lighthouse] [--skip-build] [--traces]
 //
 // The build is served as in production (--server nginx, the default): nginx with the server
 // block of tools/deploy/nginx-conf.ts, TLS and HTTP/2 on https://portal.localhost:4443 (a
@@ -32,7 +37,8 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'puppeteer-core';
 import { NGINX, OPENSSL } from '../deploy/local-nginx.ts';
 import { CHROMIUM_PATH } from '../scripts/dev-stack.ts';
-import { fullPersona, launchBrowser, signIn, watchErrors } from './browser.ts';
+import { fullPersona, launchBrowser, personaUser, signIn, watchErrors } from './browser.ts';
+import { interactionsJourney, type InteractionsJourney } from './journey-interactions.ts';
 import { newTabJourney } from './journey-new-tab.ts';
 import { reloadJourney } from './journey-reload.ts';
 import { signInJourney, type SignInJourney } from './journey-sign-in.ts';
@@ -40,6 +46,7 @@ import { routeSizes, type RouteSizes } from './bundle-sizes.ts';
 import { LIGHTHOUSE_FLAGS, writeFlowResults, type NavigationJourney } from './lighthouse.ts';
 import { traceKeeper } from './long-tasks.ts';
 import {
+  printInteractions,
   printJourneys,
   printLighthouseSettings,
   printMachine,
@@ -55,11 +62,16 @@ import { BenchError, fail, SERVERS, targetFor, type ServerKind, type Target } fr
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
-const USAGE = 'usage: node tools/bench/bench.ts [--runs N] [--server nginx|preview] [--skip-lighthouse] [--skip-build] [--traces]';
+const USAGE =
+  'usage: node tools/bench/bench.ts [--runs N] [--server nginx|preview] [--journeys new-tab,reload,sign-in,interactions] [--skip-lighthouse] [--skip-build] [--traces]';
+const JOURNEYS = ['new-tab', 'reload', 'sign-in', 'interactions'] as const;
+type JourneyName = (typeof JOURNEYS)[number];
 
 interface Options {
   runs: number;
   server: ServerKind;
+  /** The journeys to run, in their order. */
+  journeys: JourneyName[];
   skipLighthouse: boolean;
   skipBuild: boolean;
   /** Keep each Lighthouse run's trace in tools/bench/traces/. */
@@ -78,9 +90,10 @@ interface Results {
     user: string;
     persona: string;
     lighthouseFlags: typeof LIGHTHOUSE_FLAGS;
-    newTab: NavigationJourney;
-    reload: NavigationJourney;
-    signIn: SignInJourney;
+    newTab?: NavigationJourney;
+    reload?: NavigationJourney;
+    signIn?: SignInJourney;
+    interactions?: InteractionsJourney;
   };
   durationSeconds?: number;
 }
@@ -92,6 +105,7 @@ function options(): Options {
       options: {
         runs: { type: 'string', default: '5' },
         server: { type: 'string', default: 'nginx' },
+        journeys: { type: 'string', default: JOURNEYS.join(',') },
         'skip-lighthouse': { type: 'boolean', default: false },
         'skip-build': { type: 'boolean', default: false },
         traces: { type: 'boolean', default: false },
@@ -105,7 +119,11 @@ function options(): Options {
   if (runs < 3) console.warn(`bench: warning: ${runs} run(s); medians need at least 3`);
   const server = SERVERS.find((kind) => kind === values.server);
   if (!server) fail(`--server must be one of ${SERVERS.join(', ')}, not '${values.server}'`);
-  return { runs, server, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'], traces: values.traces };
+  const named = values.journeys.split(',').map((name) => name.trim());
+  const unknown = named.filter((name) => !JOURNEYS.includes(name as JourneyName));
+  if (unknown.length || !named.length) fail(`--journeys takes some of ${JOURNEYS.join(', ')}, not '${values.journeys}'`);
+  const journeys = JOURNEYS.filter((name) => named.includes(name));
+  return { runs, server, journeys, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'], traces: values.traces };
 }
 
 function machine(): Machine {
@@ -171,19 +189,24 @@ async function main(): Promise<void> {
     results.requestRounds = await requestRounds(page, user, served);
     printRounds(results.requestRounds, served);
     const keepTrace = opts.traces ? traceKeeper(`${ROOT}tools/bench/traces`) : undefined;
-    const reload = await reloadJourney(page, user, served, opts.runs, `${ROOT}dist`, keepTrace);
-    const newTab = await newTabJourney(browser, user, served, opts.runs, pageErrors, `${ROOT}dist`, keepTrace);
-    const signInRuns = await signInJourney(browser, user, served, opts.runs, pageErrors);
-    writeFlowResults({ newTab: newTab.flows, reload: reload.flow });
+    const run = (name: JourneyName) => opts.journeys.includes(name);
+    const reload = run('reload') ? await reloadJourney(page, user, served, opts.runs, `${ROOT}dist`, keepTrace) : undefined;
+    const newTab = run('new-tab') ? await newTabJourney(browser, user, served, opts.runs, pageErrors, `${ROOT}dist`, keepTrace) : undefined;
+    const signInRuns = run('sign-in') ? await signInJourney(browser, user, served, opts.runs, pageErrors) : undefined;
+    const interactions = run('interactions')
+      ? await interactionsJourney(browser, personaUser('new-user'), served, opts.runs, `${ROOT}dist`, pageErrors, keepTrace)
+      : undefined;
+    writeFlowResults({ ...(newTab && { newTab: newTab.flows }), ...(reload && { reload: reload.flow }) });
     results.server = { kind: served.kind, origin: served.origin, description: served.description };
     results.journeys = {
       page: served.page,
       user: user.username,
       persona: user.persona,
       lighthouseFlags: LIGHTHOUSE_FLAGS,
-      newTab: newTab.journey,
-      reload: reload.journey,
+      newTab: newTab?.journey,
+      reload: reload?.journey,
       signIn: signInRuns,
+      interactions,
     };
     results.machine.loadAverageAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
     if (distFingerprint() !== builtDist)
@@ -191,11 +214,13 @@ async function main(): Promise<void> {
     await cleanUp();
     printMachine(results.machine, `Chromium ${results.machine.chromium} (${CHROMIUM_PATH})`);
     const { journeys } = results;
-    printLighthouseSettings([journeys.newTab, journeys.reload], user, served);
-    printNavigationRuns('New tab (no tokens in the tab, live single sign-on session):', journeys.newTab);
-    printNavigationRuns('Reload (the tab holds its tokens):', journeys.reload);
-    printSignInRuns(journeys.signIn);
-    printJourneys(journeys.newTab, journeys.reload, journeys.signIn);
+    const navigations = [journeys.newTab, journeys.reload].filter((journey) => journey !== undefined);
+    if (navigations.length) printLighthouseSettings(navigations, user, served);
+    if (journeys.newTab) printNavigationRuns('New tab (no tokens in the tab, live single sign-on session):', journeys.newTab);
+    if (journeys.reload) printNavigationRuns('Reload (the tab holds its tokens):', journeys.reload);
+    if (journeys.signIn) printSignInRuns(journeys.signIn);
+    if (journeys.newTab && journeys.reload && journeys.signIn) printJourneys(journeys.newTab, journeys.reload, journeys.signIn);
+    if (journeys.interactions) printInteractions(journeys.interactions, served);
   } else {
     printMachine(results.machine, 'Lighthouse skipped');
   }

@@ -19,10 +19,15 @@ export interface BenchUser {
 }
 
 export function fullPersona(): BenchUser {
-  const user = devUsers().find((u) => u.persona === 'full');
-  if (!user) fail('mock/users.json has no user of the full persona');
+  return personaUser('full');
+}
+
+/** The dev user of a persona (mock/users.json). */
+export function personaUser(persona: string): BenchUser {
+  const user = devUsers().find((u) => u.persona === persona);
+  if (!user) fail(`mock/users.json has no user of the ${persona} persona`);
   return {
-    persona: 'full',
+    persona,
     username: user.username,
     password: user.password,
     homeLink: `Home: ${user.given_name} ${user.family_name}`,

@@ -6,7 +6,7 @@
 import { startFlow, type FlowResult } from 'lighthouse';
 import type { Browser } from 'puppeteer-core';
 import { assertProfileShown, watchErrors, type BenchUser } from './browser.ts';
-import { figures, LIGHTHOUSE_FLAGS, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
+import { figures, LIGHTHOUSE_FLAGS, requestsBeforeLcp, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
 import { longTasksAfterPaint, type KeepTrace, type LongTask } from './long-tasks.ts';
 import type { Target } from './target.ts';
 
@@ -35,7 +35,7 @@ export async function newTabJourney(
   keepTrace?: KeepTrace,
 ): Promise<{ journey: NavigationJourney; flows: FlowResult[] }> {
   const flows: FlowResult[] = [];
-  const longTasks: LongTask[][] = [];
+  const traceFacts: { longTasks: LongTask[]; requestsBeforeLcp: number }[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const started = Date.now();
     const page = await browser.newPage();
@@ -48,13 +48,17 @@ export async function newTabJourney(
       flows.push(result);
       const { gatherSteps } = flow.createArtifactsJson();
       keepTrace?.(`new-tab-run${run}`, gatherSteps[0]!.artifacts.Trace);
-      longTasks.push(await longTasksAfterPaint(gatherSteps[0]!.artifacts, result.steps[0]!.lhr, dist));
+      const { artifacts } = gatherSteps[0]!;
+      traceFacts.push({
+        longTasks: await longTasksAfterPaint(artifacts, result.steps[0]!.lhr, dist),
+        requestsBeforeLcp: requestsBeforeLcp(artifacts),
+      });
     } finally {
       pageErrors.push(...errors);
       await page.close();
     }
     console.log(`bench: new tab, Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const measured = flows.map((flow, i) => figures(flow.steps[0]!.lhr, longTasks[i]!, i + 1, target, NEW_TAB, 'new tab'));
+  const measured = flows.map((flow, i) => figures(flow.steps[0]!.lhr, traceFacts[i]!, i + 1, target, NEW_TAB, 'new tab'));
   return { journey: summarise(measured, NEW_TAB.targets), flows };
 }

@@ -3,7 +3,7 @@
 // and the targets.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Flags, FlowResult, Result } from 'lighthouse';
+import type { Artifacts, Flags, FlowResult, Result } from 'lighthouse';
 import { IDP_ORIGIN } from '../scripts/dev-stack.ts';
 import { PROFILER_CATEGORY, type LongTask } from './long-tasks.ts';
 import { fail, type Target } from './target.ts';
@@ -19,6 +19,7 @@ export const METRICS = [
   { key: 'cls', label: 'Cumulative Layout Shift' },
   { key: 'longestTask', label: 'longest task after paint' },
   { key: 'requests', label: 'requests' },
+  { key: 'requestsBeforeLcp', label: '  begun before the LCP' },
   { key: 'bytes', label: 'total bytes' },
 ] as const;
 
@@ -94,7 +95,14 @@ function itemsOf<T>(lhr: Result, audit: string): T[] {
 }
 
 /** One run's figures, after checking that it measured the signed-in page as the journey expects. */
-export function figures(lhr: Result, longTasks: LongTask[], run: number, page: Target, expect: Expectations, journey: string): Figures {
+export function figures(
+  lhr: Result,
+  { longTasks, requestsBeforeLcp }: { longTasks: LongTask[]; requestsBeforeLcp: number },
+  run: number,
+  page: Target,
+  expect: Expectations,
+  journey: string,
+): Figures {
   const where = `${journey}, Lighthouse run ${run}`;
   if (lhr.runtimeError) fail(`${where}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const final = new URL(lhr.finalDisplayedUrl);
@@ -130,6 +138,7 @@ export function figures(lhr: Result, longTasks: LongTask[], run: number, page: T
     lcpElement: lcpNode ? describeNode(lcpNode) : 'none reported',
     layoutShifts: shifts.map((shift) => ({ element: describeNode(shift.node), score: Number(shift.score.toFixed(3)) })),
     requests: requests.length,
+    requestsBeforeLcp,
     protocols: [...new Set(requests.map((r) => r.protocol))],
     apiCalls: api.map((r) => new URL(r.url).pathname),
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -142,6 +151,21 @@ export function figures(lhr: Result, longTasks: LongTask[], run: number, page: T
       throttling: lhr.configSettings.throttling,
     },
   };
+}
+
+/**
+ * The requests the run began before its largest paint, as the browser saw them (not the
+ * simulation): the devtools log's requests sent before the trace's last LCP candidate (the
+ * profile's, for the new tab too, which began on other documents). What the page fetches once
+ * it has painted (the toasts' code, the menu's pages' code when idle) is not among them.
+ */
+export function requestsBeforeLcp(artifacts: Pick<Artifacts, 'Trace' | 'DevtoolsLog'>): number {
+  const candidates = artifacts.Trace.traceEvents.filter((event) => event.name === 'largestContentfulPaint::Candidate').map((event) => event.ts);
+  const lcp = Math.max(...candidates);
+  return artifacts.DevtoolsLog.filter(
+    (message) =>
+      message.method === 'Network.requestWillBeSent' && /^https?:/.test(message.params.request.url) && message.params.timestamp * 1_000_000 < lcp,
+  ).length;
 }
 
 /** A Lighthouse node as its text (first line) and selector. */

@@ -33,6 +33,11 @@ describe('causeOf: what a sample was doing, from its stack (innermost first)', (
     ],
     ['a scoped package', [fn('hashKey', 'node_modules/@tanstack/query-core/build/utils.js')], '@tanstack/query-core'],
     ['no source map', [fn('x', 'assets/app-1.js')], 'assets/app-1.js'],
+    [
+      "the benchmark's own code in the page, not the portal's",
+      [fn('met', 'pptr:evaluate;oneRun'), fn('check', 'pptr:evaluate;oneRun')],
+      "the benchmark's probe",
+    ],
   ])('%s', (_, stack, cause) => {
     expect(causeOf(stack, '')).toBe(cause);
   });

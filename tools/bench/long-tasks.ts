@@ -61,6 +61,8 @@ function packageOf(source: string): string | undefined {
  */
 export function causeOf(stack: readonly SourceFrame[], native: string): string {
   if (native === '(garbage collector)') return 'garbage collection';
+  // Code the benchmark runs in the page (Puppeteer's evaluate): its probe, not the portal.
+  if (stack.some((frame) => frame.source.startsWith('pptr:'))) return "the benchmark's probe";
   const own = stack.find((frame) => frame.source.startsWith('src/'));
   if (own) {
     if (own.evaluating) return `evaluate ${own.source}`;
@@ -119,7 +121,7 @@ export function samplesOf(events: readonly TraceEvent[]): Sample[] {
   );
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   pid: number;
   tid: number;
@@ -142,7 +144,7 @@ interface ProfileData {
  * Maps a sample's stack through the source maps of the build in `dist` (where a built file has
  * one; otherwise the frame keeps the built file's name).
  */
-function sourceMapper(dist: string): (sample: Sample) => SourceFrame[] {
+export function sourceMapper(dist: string): (sample: Sample) => SourceFrame[] {
   const maps = new Map<string, TraceMap | null>();
   const mapFor = (url: string) => {
     if (!maps.has(url)) {
@@ -174,7 +176,8 @@ function sourceMapper(dist: string): (sample: Sample) => SourceFrame[] {
   };
 }
 
-interface TaskNode {
+/** A main-thread task as Lighthouse's MainThreadTasks builds it from a trace. */
+export interface TaskNode {
   event: TraceEvent;
   parent?: TaskNode;
   children: TaskNode[];
@@ -232,24 +235,30 @@ export async function longTasksAfterPaint(artifacts: Artifacts, lhr: Result, dis
     const timing = simulated.get(task.event);
     if (task.parent || task.unbounded || !timing || timing.duration < 50 || timing.startTime + timing.duration <= firstPaint) continue;
     // Simulated time is observed time times the CPU slowdown: each cause keeps its share.
-    const scale = timing.duration / task.duration;
-    const end = task.event.ts + (task.event.dur ?? 0);
-    const inside = samples.filter((sample) => sample.pid === task.event.pid && sample.ts >= task.event.ts && sample.ts <= end);
-    // The scripts' time goes to what the samples in scripts were doing; the rest is the
-    // browser's, by Lighthouse's groups of the task's events.
-    const counts = new Map<string, number>();
-    for (const sample of inside) {
-      const cause = causeOf(mapSample(sample), sample.stack[0]?.functionName ?? '');
-      if (cause !== OUTSIDE_SCRIPTS && cause !== 'garbage collection') counts.set(cause, (counts.get(cause) ?? 0) + 1);
-    }
-    const groups = timeByGroup(task);
-    const inScripts = [...counts.values()].reduce((sum, n) => sum + n, 0);
-    const causes = [...counts].map(([what, n]) => ({ what, ms: (n / inScripts) * (groups.get('scriptEvaluation') ?? 0) * scale }));
-    for (const [group, what] of Object.entries(BROWSER_WORK)) causes.push({ what, ms: (groups.get(group) ?? 0) * scale });
-    if (!inScripts) causes.push({ what: 'scripts (no samples)', ms: (groups.get('scriptEvaluation') ?? 0) * scale });
-    long.push({ start: timing.startTime, duration: timing.duration, causes: causes.filter((cause) => cause.ms >= 0.5).sort((a, b) => b.ms - a.ms) });
+    long.push({ start: timing.startTime, duration: timing.duration, causes: causesOf(task, samples, mapSample, timing.duration / task.duration) });
   }
   return long.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * What ran in a task, longest first, in ms times `scale`: the scripts' time goes to what the
+ * samples in scripts were doing; the rest is the browser's, by Lighthouse's groups of the
+ * task's events.
+ */
+export function causesOf(task: TaskNode, samples: readonly Sample[], mapSample: (sample: Sample) => SourceFrame[], scale = 1): LongTask['causes'] {
+  const end = task.event.ts + (task.event.dur ?? 0);
+  const counts = new Map<string, number>();
+  for (const sample of samples) {
+    if (sample.pid !== task.event.pid || sample.ts < task.event.ts || sample.ts > end) continue;
+    const cause = causeOf(mapSample(sample), sample.stack[0]?.functionName ?? '');
+    if (cause !== OUTSIDE_SCRIPTS && cause !== 'garbage collection') counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  const groups = timeByGroup(task);
+  const inScripts = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const causes = [...counts].map(([what, n]) => ({ what, ms: (n / inScripts) * (groups.get('scriptEvaluation') ?? 0) * scale }));
+  for (const [group, what] of Object.entries(BROWSER_WORK)) causes.push({ what, ms: (groups.get(group) ?? 0) * scale });
+  if (!inScripts) causes.push({ what: 'scripts (no samples)', ms: (groups.get('scriptEvaluation') ?? 0) * scale });
+  return causes.filter((cause) => cause.ms >= 0.5).sort((a, b) => b.ms - a.ms);
 }
 
 /** Keeps a run's trace under a name (bench --traces). */

@@ -2,7 +2,9 @@
 import type { RouteSizes, Sizes } from './bundle-sizes.ts';
 import { median, METRICS, type MetricKey, type NavigationJourney } from './lighthouse.ts';
 import type { BenchUser } from './browser.ts';
+import type { InteractionsJourney, StepRun } from './journey-interactions.ts';
 import type { SignInJourney, SignInRun } from './journey-sign-in.ts';
+import type { LongTask } from './long-tasks.ts';
 import type { Rounds } from './rounds.ts';
 import type { Target } from './target.ts';
 
@@ -57,7 +59,7 @@ function formatMetric(key: MetricKey, value: number): string {
   if (key === 'performance') return String(value);
   if (key === 'cls') return value.toFixed(3);
   if (key === 'bytes') return `${kb(value)} KB`;
-  if (key === 'requests') return String(value);
+  if (key === 'requests' || key === 'requestsBeforeLcp') return String(value);
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
@@ -110,13 +112,15 @@ function printLongTasks(lh: NavigationJourney): void {
   const run = byTbt[Math.floor((byTbt.length - 1) / 2)]!;
   console.log(`  tasks of 50 ms or more after the first paint (${formatMetric('fcp', run.fcp)}), simulated, run ${run.run} (median TBT):`);
   if (!run.longTasks.length) console.log('    none');
-  for (const task of run.longTasks) {
-    const causes = task.causes.filter((cause) => cause.ms >= 5);
-    console.log(`    at ${formatMetric('fcp', task.start)}, ${Math.round(task.duration)} ms:`);
-    for (const cause of causes) console.log(`      ${pad(Math.round(cause.ms), 4)} ms  ${cause.what}`);
-    const rest = task.causes.filter((cause) => cause.ms < 5).reduce((sum, cause) => sum + cause.ms, 0);
-    if (rest >= 1) console.log(`      ${pad(Math.round(rest), 4)} ms  smaller items, under 5 ms each`);
-  }
+  for (const task of run.longTasks) printTask(task, `at ${formatMetric('fcp', task.start)}`);
+}
+
+/** A long task and what ran in it (items of 5 ms or more; the rest together). */
+function printTask(task: LongTask, when: string, indent = '    '): void {
+  console.log(`${indent}${when}, ${Math.round(task.duration)} ms:`);
+  for (const cause of task.causes.filter((c) => c.ms >= 5)) console.log(`${indent}  ${pad(Math.round(cause.ms), 4)} ms  ${cause.what}`);
+  const rest = task.causes.filter((cause) => cause.ms < 5).reduce((sum, cause) => sum + cause.ms, 0);
+  if (rest >= 1) console.log(`${indent}  ${pad(Math.round(rest), 4)} ms  smaller items, under 5 ms each`);
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -176,4 +180,63 @@ export function printJourneys(newTab: NavigationJourney, reload: NavigationJourn
       .map(([k]) => `reload ${k}`),
   ];
   console.log(misses.length ? `Targets missed: ${misses.join(', ')}` : 'All targets met.');
+}
+
+/**
+ * The interactions journey: each step's time to its content and its event's duration, every run
+ * and the median; the keystrokes together; the targets; and the long tasks of each step in the
+ * run whose time to the content is that step's median.
+ */
+export function printInteractions(journey: InteractionsJourney, target: Target): void {
+  const t = journey.throttling;
+  const { runs } = journey;
+  console.log(
+    `\nInteractions (${journey.user}, new-user persona; a fresh browser per run; applied throttling: ${t.latencyMs} ms per request, ` +
+      `${(t.downloadKbps / 1024).toFixed(2)} Mbps down, ${t.uploadKbps} Kbps up, CPU x${t.cpuSlowdown}; ` +
+      `${journey.screen.width}x${journey.screen.height} screen; ${target.description}); a ${journey.readingPauseMs} ms pause before each tap.`,
+  );
+  console.log("On screen: from the input to the frame after the step's content is in the page. Event: the interaction as INP counts it");
+  console.log('(input to next paint; "<16" when the browser reported none, as it reports only 16 ms or more).');
+  const ms = (value: number) => `${Math.round(value)}`;
+  const event = (step: StepRun) => (step.reported ? ms(step.eventMs) : '<16');
+  const width = 28;
+  const cols = runs.length * 6 + 8;
+  console.log(`${''.padEnd(width)}${'on screen, ms'.padStart(cols)}${'event, ms'.padStart(cols)}`);
+  console.log(`${'step'.padEnd(width)}${[0, 1].map(() => runs.map((r) => pad(`r${r.run}`, 6)).join('') + pad('median', 8)).join('')}`);
+  journey.medians.steps.forEach((summary, i) => {
+    if (summary.kind === 'keystroke') return;
+    const shown = runs.map((r) => pad(ms(r.steps[i]!.shownMs), 6)).join('');
+    const events = runs.map((r) => pad(event(r.steps[i]!), 6)).join('');
+    console.log(`${summary.step.padEnd(width)}${shown}${pad(ms(summary.shownMs), 8)}${events}${pad(ms(summary.eventMs), 8)}`);
+  });
+  const keys = (r: (typeof runs)[number]) => r.steps.filter((step) => step.kind === 'keystroke');
+  const keyCount = keys(runs[0]!).length;
+  const keyRow = (label: string, pick: (values: number[]) => number, value: number) =>
+    console.log(
+      `${label.padEnd(width)}${''.padEnd(cols)}${runs.map((r) => pad(ms(pick(keys(r).map((step) => step.eventMs))), 6)).join('')}${pad(ms(value), 8)}`,
+    );
+  keyRow(`a key (median of ${keyCount})`, median, journey.medians.keystroke.medianMs);
+  keyRow(`a key (slowest of ${keyCount})`, (values) => Math.max(...values), journey.medians.keystroke.slowestMs);
+  console.log(`profile loaded before the steps: ${runs.map((r) => seconds(r.loadMs)).join(', ')}`);
+
+  const labels: Record<string, string> = {
+    clickEventMs: "a click's event, median over the journey",
+    slowestEventMs: 'the slowest click or keystroke',
+    menuPageShownMs: 'a menu page on screen (the slowest median)',
+    wizardShownMs: "the SMS wizard's first step on screen",
+  };
+  for (const goal of journey.targets)
+    console.log(
+      `${(labels[goal.key] ?? goal.key).padEnd(46)}${pad(`${ms(goal.value)} ms`, 8)}  ${goal.text.padEnd(10)}${goal.pass ? 'PASS' : 'MISS'}`,
+    );
+
+  console.log("Tasks of 50 ms or more from the input until the step settled (observed at CPU x4), in the run of the step's median time on screen:");
+  journey.medians.steps.forEach((summary, i) => {
+    const byShown = [...runs].sort((a, b) => a.steps[i]!.shownMs - b.steps[i]!.shownMs);
+    const run = byShown[Math.floor((byShown.length - 1) / 2)]!;
+    const tasks = run.steps[i]!.longTasks;
+    if (!tasks.length) return;
+    console.log(`  ${summary.step} (run ${run.run}):`);
+    for (const task of tasks) printTask(task, `at +${Math.round(task.start)} ms`);
+  });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
 import type { FactorListResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
@@ -140,6 +140,29 @@ describe('Set up MFA', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Set up SMS Authentication' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/sms'));
+  });
+
+  it("starts loading a wizard's page and code once its Set up button is in view, not before", async () => {
+    // The page's viewport as IntersectionObserver tells it: only the SMS row's button is in view.
+    class InViewIfSms {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        const isIntersecting = element.getAttribute('aria-label') === 'Set up SMS Authentication';
+        this.report([{ target: element, isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', InViewIfSms);
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const { user, router } = renderRoute('/profile/mfa');
+    const preload = vi.spyOn(router, 'preloadRoute');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByRole('button', { name: 'Set up SMS Authentication' });
+    await waitFor(() =>
+      expect(preload.mock.calls.map(([options]) => options)).toEqual([
+        { to: '/profile/mfa/enroll/$provider/$factorType', params: { provider: 'OKTA', factorType: 'sms' } },
+      ]),
+    );
   });
 
   it('keeps the list when a removal fails and shows why', async () => {

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { memo, useCallback, useMemo, useState, useTransition } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import type { Factor } from '../../../generated/model';
 import { textOf, useLanguage, useT } from '../../messages/t';
+import { afterNextPaint } from '../../shared/ui/afterPaint';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
@@ -28,7 +29,6 @@ function RowControl({
   onRemove: (factorId: string) => void;
 }) {
   const t = useT();
-  const navigate = useNavigate();
   const { action } = row;
   if (!editing) {
     return (
@@ -52,12 +52,38 @@ function RowControl({
       </Button>
     );
   }
+  return <SetupButton provider={action.provider} factorType={action.factorType} name={name} />;
+}
+
+/**
+ * Set up: opens the method's wizard. Reaching it (the button in view, once the list is in edit
+ * mode) is an intent: the wizard's page and code start loading then (the route's loader starts
+ * the wizard's chunk), not at the click.
+ */
+function SetupButton({ provider, factorType, name }: { provider: Factor['provider']; factorType: Factor['factorType']; name: string }) {
+  const t = useT();
+  const router = useRouter();
+  const to = '/profile/mfa/enroll/$provider/$factorType';
+  const params = { provider, factorType };
+  const preloadWhenSeen = useCallback(
+    (button: HTMLButtonElement | null) => {
+      if (!button || typeof IntersectionObserver === 'undefined') return;
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        router.preloadRoute({ to, params: { provider, factorType } }).catch(() => undefined);
+      });
+      observer.observe(button);
+      return () => observer.disconnect();
+    },
+    [router, provider, factorType],
+  );
   return (
     <Button
+      ref={preloadWhenSeen}
       size="xs"
-      onClick={() =>
-        void navigate({ to: '/profile/mfa/enroll/$provider/$factorType', params: { provider: action.provider, factorType: action.factorType } })
-      }
+      // The pressed button paints first; the move to the wizard's page renders after it.
+      onClick={() => afterNextPaint(() => void router.navigate({ to, params }))}
       aria-label={t('mfa.setupLabel', { name })}
     >
       {t('mfa.setup')}
@@ -124,8 +150,10 @@ function useFactorRemoval(factors: Factors, onRemoved: ((name: string) => void) 
   return { confirming, setConfirming, remove, busy: reset.isPending };
 }
 
+const NO_FACTORS: ReadonlyArray<Factor> = [];
+
 /** The table of methods, each row with its name and its control (see RowControl). */
-function MethodsTable({
+const MethodsTable = memo(function MethodsTable({
   rows,
   factors,
   review,
@@ -168,7 +196,7 @@ function MethodsTable({
       </Table.Tbody>
     </Table>
   );
-}
+});
 
 /** The question asked before a method is removed, naming it. */
 function RemoveConfirm({
@@ -208,10 +236,16 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
   const factors = useGetFactors();
   const removal = useFactorRemoval(factors, onRemoved);
   const [editingList, setEditing] = useState(false);
+  // Edit and Done render the list again in the background (a transition): the click paints at
+  // once with the button's new state, and the list (memoised, so that paint skips it) follows.
+  const [switching, startEditing] = useTransition();
   const editing = review || editingList;
+  const buttonEditing = switching ? !editingList : editingList;
 
-  const all = factors.data ? mfaRows(factors.data.factors) : [];
-  const rows = review ? all.filter((row) => row.action.kind === 'remove') : all;
+  const rows = useMemo(() => {
+    const all = factors.data ? mfaRows(factors.data.factors) : [];
+    return review ? all.filter((row) => row.action.kind === 'remove') : all;
+  }, [factors.data, review]);
 
   return (
     <>
@@ -222,14 +256,18 @@ export function MfaMethods({ review = false, onRemoved }: { review?: boolean; on
         <Paper withBorder p="xs" maw={720}>
           {!review && (
             <Group justify="flex-end" mb="xs">
-              <Button variant={editing ? 'filled' : 'default'} onClick={() => setEditing((on) => !on)} aria-pressed={editing}>
-                {editing ? t('mfa.done') : t('mfa.edit')}
+              <Button
+                variant={buttonEditing ? 'filled' : 'default'}
+                onClick={() => startEditing(() => setEditing((on) => !on))}
+                aria-pressed={buttonEditing}
+              >
+                {buttonEditing ? t('mfa.done') : t('mfa.edit')}
               </Button>
             </Group>
           )}
           <MethodsTable
             rows={rows}
-            factors={factors.data?.factors ?? []}
+            factors={factors.data?.factors ?? NO_FACTORS}
             review={review}
             editing={editing}
             busy={removal.busy}

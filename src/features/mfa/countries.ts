@@ -24,12 +24,27 @@ export function dialCodeOf(countryCode: string): string | undefined {
 
 /**
  * The country choices as "Name (+calling code)" in the portal's language (the browser's own
- * region names), sorted the way that language sorts.
+ * region names), sorted the way that language sorts; made once a language.
  */
-export function countryChoices(language: string): Array<{ value: string; label: string }> {
+export function countryChoices(language: string): ReadonlyArray<{ value: string; label: string }> {
+  let choices = choicesByLanguage.get(language);
+  if (!choices) {
+    choices = makeCountryChoices(language);
+    choicesByLanguage.set(language, choices);
+  }
+  return choices;
+}
+
+/** Made once a language: 250 names, each with its calling code, sorted (130 ms at CPU x4). */
+const choicesByLanguage = new Map<string, ReadonlyArray<{ value: string; label: string }>>();
+
+function makeCountryChoices(language: string): ReadonlyArray<{ value: string; label: string }> {
   const names = regionNames(language);
+  // One collator for the whole sort: localeCompare with a language builds one per comparison,
+  // about 2,000 of them here (130 ms of the wizard's first render at CPU x4).
+  const { compare } = new Intl.Collator(language);
   return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, language))
+    .sort((a, b) => compare(a.name, b.name))
     .map(({ code, name }) => ({ value: code, label: `${name} (+${dialCodeOf(code)})` }));
 }
 

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { startTransition, useMemo, type ChangeEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useChangePassword } from '../../../generated/api/password/password';
 import { useGetPasswordPolicy } from '../../../generated/api/password-policy/password-policy';
 import { useGetProfile } from '../../../generated/api/profile/profile';
@@ -61,10 +62,14 @@ function useOwner(profile: Profile | undefined): PasswordOwner {
   );
 }
 
-/** The form, whose messages name every failing rule of each field (none until the policy is known). */
+/**
+ * The form, whose messages name every failing rule of each field (none until the policy is
+ * known). Uncontrolled: a keystroke re-renders none of the fields, only the hints that watch the
+ * new password (PolicyHints).
+ */
 function usePasswordForm(policy: PasswordPolicy | undefined, owner: PasswordOwner) {
   return useForm<PasswordForm>({
-    mode: 'controlled',
+    mode: 'uncontrolled',
     initialValues: EMPTY,
     // Emptying the fields after a submit must not take that submit's messages away.
     clearInputErrorOnChange: false,
@@ -83,20 +88,28 @@ function PasswordFields({ form, policy }: { form: UseFormReturnType<PasswordForm
   const t = useT();
   return (
     <>
-      {FIELDS.map(({ field, label, autoComplete }) => (
-        <PasswordInput
-          key={field}
-          label={t(label)}
-          autoComplete={autoComplete}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-          id={fieldId(field)}
-          {...(field === 'newPassword'
-            ? // Read by password managers, so the password they generate meets the policy.
-              { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
-            : {})}
-          {...form.getInputProps(field)}
-        />
-      ))}
+      {FIELDS.map(({ field, label, autoComplete }) => {
+        const input = form.getInputProps(field);
+        return (
+          <PasswordInput
+            // A new key when the form empties the field (uncontrolled: the field shows its new default).
+            key={form.key(field)}
+            label={t(label)}
+            autoComplete={autoComplete}
+            visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+            id={fieldId(field)}
+            {...(field === 'newPassword'
+              ? // Read by password managers, so the password they generate meets the policy.
+                { passwordrules: passwordRulesAttribute(policy), 'aria-describedby': 'password-policy-title' }
+              : {})}
+            {...input}
+            // The field shows the key itself (uncontrolled); what the form renders of it (the
+            // hints, and the form once, when the field first changes) follows in a transition, so
+            // the key paints at once.
+            onChange={(event: ChangeEvent<HTMLInputElement>) => startTransition(() => input.onChange(event))}
+          />
+        );
+      })}
     </>
   );
 }
@@ -143,7 +156,9 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
       );
     },
     (errors) => {
-      form.setValues(EMPTY);
+      // The emptied fields are new elements (an uncontrolled form remounts them): render them
+      // now, so that the focus goes to the one on screen.
+      flushSync(() => form.setValues(EMPTY));
       const first = (Object.keys(EMPTY) as PasswordField[]).find((field) => errors[field]);
       if (first) document.getElementById(fieldId(first))?.focus();
     },
@@ -161,7 +176,7 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
         <form onSubmit={submit} noValidate>
           <Stack>
             <PasswordFields form={form} policy={policy} />
-            <PolicyHints policy={policy} rules={rules} newPassword={form.values.newPassword} />
+            <PolicyHints policy={policy} rules={rules} form={form} />
             <Group>
               <Button type="submit" loading={change.isPending} disabled={change.isPending}>
                 {t('password.submit')}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
@@ -32,6 +32,46 @@ describe('signed-in shell', () => {
     expect(items.map((item) => item.textContent).filter((text) => SPEC_MENU.includes(text!))).toEqual(SPEC_MENU);
     expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('starts loading every other page of the menu, code and data, when the menu opens', async () => {
+    const { user, router } = renderRoute('/profile/password');
+    await screen.findByLabelText('Current password');
+    const preload = vi.spyOn(router, 'preloadRoute');
+    const requested: string[] = [];
+    const listener = ({ request }: { request: Request }) => void requested.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await waitFor(() =>
+      expect(preload.mock.calls.map(([options]) => options.to)).toEqual(['/profile/details', '/profile/mfa', '/profile/question', '/profile/login']),
+    );
+    // The login history's loader ran: its first page is on its way before any click.
+    await waitFor(() => expect(requested).toContain('/api/v1/user/log'));
+  });
+
+  it("fetches the menu's pages' code at the lowest priority once the page has painted, and none of their data", async () => {
+    // The build names each page's files by route id (tools/vite-plugins/prefetch-app.ts).
+    const meta = document.createElement('meta');
+    meta.name = 'portal-page-files';
+    meta.content = JSON.stringify({
+      '/_authenticated/profile/login': ['/assets/login-1.js', '/assets/Table-1.js'],
+      '/_authenticated/profile/mfa/': ['/assets/mfa-1.js', '/assets/Table-1.js'],
+      '/_authenticated/profile/mfa/enroll/$provider/$factorType': ['/assets/enroll-1.js'],
+    });
+    document.head.append(meta);
+    onTestFinished(() => document.head.querySelectorAll('meta[name="portal-page-files"], link[rel="prefetch"]').forEach((node) => node.remove()));
+    const requested: string[] = [];
+    const listener = ({ request }: { request: Request }) => void requested.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    renderRoute('/profile/details');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    const prefetched = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
+    await waitFor(() => expect(prefetched()).toEqual(['/assets/mfa-1.js', '/assets/Table-1.js', '/assets/login-1.js']));
+    // Not the wizard's page, which waits for an intent, and no page's data.
+    expect(requested).not.toContain('/api/v1/user/log');
+    expect(requested).not.toContain('/api/v1/user/credential/password/policy');
   });
 
   it('leaves Security Questions out of the menu without a question factor', async () => {

@@ -1,17 +1,19 @@
 import { Box, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure } from '@mantine/hooks';
-import { Link, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { memo, useCallback, useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { getGetFactorsQueryOptions, useGetFactors } from '../../../generated/api/factors/factors';
 import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api/profile/profile';
 import type { PageQuery } from '../api/queries';
 import { useT } from '../../messages/t';
 import { useLogout } from '../auth/useLogout';
+import { afterNextPaint, afterPaintWhenIdle } from './afterPaint';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
-import { hasQuestionFactor, menuEntries } from './navigation';
+import { hasQuestionFactor, menuEntries, type MenuEntry } from './navigation';
+import { prefetchPageCode } from './pageCode';
 
 const NAV_LIST_ID = 'account-navigation';
 
@@ -23,31 +25,72 @@ function MenuIcon() {
   );
 }
 
+/** The menu's links: the same at every opening and closing, which renders none of them again. */
+const MenuLinks = memo(function MenuLinks({
+  items,
+  onChoose,
+}: {
+  items: MenuEntry[];
+  onChoose: (event: MouseEvent<HTMLAnchorElement>, to: MenuEntry['to']) => void;
+}) {
+  const t = useT();
+  return items.map((item) => (
+    <li key={item.to}>
+      <Link to={item.to} className={classes.link} onClick={(event) => onChoose(event, item.to)}>
+        {t(item.label)}
+      </Link>
+    </li>
+  ));
+});
+
 /** The site navigation: a disclosure of plain links (the WAI pattern), not a popup menu. */
 function Navigation() {
   const t = useT();
-  const { pathname } = useLocation();
   const router = useRouter();
   const factors = useGetFactors();
   const [menuOpened, menu] = useDisclosure(false);
+  const closeMenu = menu.close;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navRef = useClickOutside<HTMLElement>(menu.close);
   // A page chosen from the menu gets the focus, so keyboard and screen-reader users start there.
   const focusMainOnArrival = useRef(false);
-  // Moving to another page closes the navigation.
-  useEffect(() => {
-    menu.close();
-    if (!focusMainOnArrival.current) return;
-    focusMainOnArrival.current = false;
-    document.getElementById('main')?.focus();
-  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Moving to another page closes the navigation. The router says so once the page has
+  // rendered: the navigation does not re-render at every move (only the links whose current
+  // state changes do), which is part of what a click costs before it paints.
+  useEffect(
+    () =>
+      router.subscribe('onRendered', ({ pathChanged }) => {
+        if (!pathChanged) return;
+        closeMenu();
+        if (!focusMainOnArrival.current) return;
+        focusMainOnArrival.current = false;
+        // After the paint: focusing asks for style and layout at once, which the frame does anyway.
+        afterNextPaint(() => document.getElementById('main')?.focus());
+      }),
+    [router, closeMenu],
+  );
 
-  /** The router's Link marks the current page's entry (`aria-current`, the wizards' too under Set up MFA). */
-  function choose(event: MouseEvent<HTMLAnchorElement>) {
-    menu.close();
-    if (event.currentTarget.getAttribute('aria-current') === 'page') requestAnimationFrame(() => menuButtonRef.current?.focus());
-    else focusMainOnArrival.current = true;
-  }
+  /**
+   * The router's Link marks the current page's entry (`aria-current`, the wizards' too under Set
+   * up MFA). A plain click closes the menu and paints that first: the move to the page (the
+   * router's navigation, which renders the header and the page's frame at once) starts after it.
+   * A click with a modifier is the browser's (another tab, another window).
+   */
+  const choose = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, to: MenuEntry['to']) => {
+      closeMenu();
+      if (event.currentTarget.getAttribute('aria-current') === 'page') {
+        requestAnimationFrame(() => menuButtonRef.current?.focus());
+        return;
+      }
+      focusMainOnArrival.current = true;
+      if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      // The router's Link leaves a click whose default is prevented to the page.
+      event.preventDefault();
+      afterNextPaint(() => void router.navigate({ to }));
+    },
+    [closeMenu, router],
+  );
 
   /** Tabbing out of the navigation closes it, so it never covers what has the focus. */
   function closeOnFocusOut(event: FocusEvent) {
@@ -60,7 +103,38 @@ function Navigation() {
     menuButtonRef.current?.focus();
   }
 
-  const items = menuEntries(Object.values(router.routesById), { hasQuestionFactor: hasQuestionFactor(factors.data?.factors) });
+  const withQuestion = hasQuestionFactor(factors.data?.factors);
+  const items = useMemo(() => menuEntries(Object.values(router.routesById), { hasQuestionFactor: withQuestion }), [router, withQuestion]);
+
+  // Once the first page has painted and the browser is idle, the code of the menu's pages is
+  // fetched at the lowest priority (not run, and not their data): a click later finds it. The
+  // wizards' code waits for an intent.
+  const menuRouteIds = items.map((item) => item.routeId).join(' ');
+  useEffect(() => {
+    let stop = () => {};
+    const cancel = afterPaintWhenIdle(() => (stop = prefetchPageCode(menuRouteIds.split(' '))));
+    return () => {
+      cancel();
+      stop();
+    };
+  }, [menuRouteIds]);
+
+  /**
+   * Opening the menu is an intent: every other page of it starts loading (its code and its
+   * data, through the router's preload), once the open menu has painted.
+   */
+  function toggle() {
+    if (!menuOpened) {
+      afterNextPaint(() => {
+        const here = router.state.location.pathname;
+        // A task each: a tap on a link meanwhile waits for one page's start, not for all of them.
+        for (const item of items) {
+          if (item.to !== here) window.setTimeout(() => void router.preloadRoute({ to: item.to }).catch(() => undefined));
+        }
+      });
+    }
+    menu.toggle();
+  }
   return (
     <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <Button
@@ -69,18 +143,23 @@ function Navigation() {
         leftSection={<MenuIcon />}
         aria-expanded={menuOpened}
         aria-controls={NAV_LIST_ID}
-        onClick={menu.toggle}
+        onClick={toggle}
       >
         {t('nav.menu')}
       </Button>
-      <Paper id={NAV_LIST_ID} component="ul" display={menuOpened ? undefined : 'none'} shadow="md" withBorder p={4} m={0} className={classes.list}>
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} className={classes.link} onClick={choose}>
-              {t(item.label)}
-            </Link>
-          </li>
-        ))}
+      {/* Closed, the list is laid out but hidden (out of the accessibility tree and the tab order,
+          as with display: none), so that opening it asks for no layout of its own, only a paint. */}
+      <Paper
+        id={NAV_LIST_ID}
+        component="ul"
+        style={menuOpened ? undefined : { visibility: 'hidden' }}
+        shadow="md"
+        withBorder
+        p={4}
+        m={0}
+        className={classes.list}
+      >
+        <MenuLinks items={items} onChoose={choose} />
         {/* On a phone the header has no room for the switches: they live here instead. */}
         <Group component="li" gap="xs" p={4} hiddenFrom="xs" className={classes.switches}>
           <LanguageSwitch />

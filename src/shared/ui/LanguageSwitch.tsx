@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { memo } from 'react';
 import { setLanguage } from '../../messages/i18n';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../messages/language';
 import { useLanguage } from '../../messages/t';
@@ -7,7 +8,7 @@ import { useLanguage } from '../../messages/t';
  * Switches to each of the other languages. Each is named in itself (marked with its lang, so a
  * screen reader pronounces it right), as multilingual sites in Hong Kong do.
  */
-export function LanguageSwitch() {
+export const LanguageSwitch = memo(function LanguageSwitch() {
   const current = useLanguage();
   return (
     <Group gap={0} wrap="nowrap">
@@ -18,4 +19,4 @@ export function LanguageSwitch() {
       ))}
     </Group>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useT } from '../../messages/t';
 
 /** An 18 px line icon in the text's colour, hidden from screen readers (the button has the label). */
@@ -37,7 +37,7 @@ const MOON = (
  * Light or dark. The portal starts with the system's setting; a choice made here is
  * remembered in this browser (Mantine's colour-scheme manager).
  */
-export function ThemeSwitch() {
+export const ThemeSwitch = memo(function ThemeSwitch() {
   const t = useT();
   const { setColorScheme } = useMantineColorScheme();
   const current = useComputedColorScheme('light');
@@ -48,4 +48,4 @@ export function ThemeSwitch() {
       {next === 'dark' ? MOON : SUN}
     </Button>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterNextPaint } from './afterPaint';
 import { ChunkBoundary } from './ChunkBoundary';
 
 // The toasts' code (@mantine/notifications) is a chunk of its own (docs/performance.md,
@@ -10,15 +11,7 @@ const ToastViewport = lazy(() => import('./ToastViewport'));
 /** Where toasts appear (spec section 2: at most 5, top centre, closed on click). */
 export function Toasts() {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    // A frame's callbacks run just before it paints: a task queued from one runs after.
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setPainted(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
   if (!painted) return null;
   return (
     <ChunkBoundary fallback={null}>

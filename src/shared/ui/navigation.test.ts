@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { routeTree } from '../../routeTree.gen';
+import { createAppRouter } from '../../router';
+import type { RouterContext } from '../../routerContext';
 import { hasQuestionFactor, menuEntries } from './navigation';
 
-/** Every route of the app's own tree, as the header reads them from the router. */
+/**
+ * Every route of the app's own tree, as the header reads them from the router (a route knows
+ * its full path once a router holds it, so the test makes one rather than read the bare tree).
+ */
 function allRoutes() {
-  const routes: Array<{ fullPath: string; options: object; children?: unknown }> = [];
-  const walk = (route: { fullPath: string; options: object; children?: unknown }) => {
-    routes.push(route);
-    for (const child of Object.values((route.children ?? {}) as object)) walk(child);
-  };
-  walk(routeTree as never);
-  return routes;
+  return Object.values(createAppRouter({} as RouterContext).routesById);
 }
 
 /** The spec's menu (section 2), in its order. */
@@ -40,13 +38,13 @@ describe('menuEntries over the route tree', () => {
 describe('menuEntries', () => {
   it('orders the entries by their order, drops the routes that name none, and trims an index route’s slash', () => {
     const routes = [
-      { fullPath: '/b', options: { staticData: { menu: { label: 'nav.mfa' as const, order: 2 } } } },
-      { fullPath: '/x', options: {} },
-      { fullPath: '/a/', options: { staticData: { menu: { label: 'nav.profile' as const, order: 1 } } } },
+      { id: '/_l/b', fullPath: '/b', options: { staticData: { menu: { label: 'nav.mfa' as const, order: 2 } } } },
+      { id: '/_l/x', fullPath: '/x', options: {} },
+      { id: '/_l/a/', fullPath: '/a/', options: { staticData: { menu: { label: 'nav.profile' as const, order: 1 } } } },
     ];
     expect(menuEntries(routes, { hasQuestionFactor: false })).toEqual([
-      { to: '/a', label: 'nav.profile' },
-      { to: '/b', label: 'nav.mfa' },
+      { to: '/a', label: 'nav.profile', routeId: '/_l/a/' },
+      { to: '/b', label: 'nav.mfa', routeId: '/_l/b' },
     ]);
   });
 });

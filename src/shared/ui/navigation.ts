@@ -15,9 +15,12 @@ export interface MenuEntry {
   /** An address of the route tree (an index route's without its trailing slash). */
   to: keyof FileRoutesByTo;
   label: MessageKey;
+  /** The route's id, which names its page's files in the build (shared/ui/pageCode.ts). */
+  routeId: string;
 }
 
 interface MenuRoute {
+  id: string;
   fullPath: string;
   options: { staticData?: { menu?: MenuData } };
 }
@@ -25,10 +28,10 @@ interface MenuRoute {
 /** The header menu: every route that names an entry in its `staticData`, in their order. */
 export function menuEntries(routes: Iterable<MenuRoute>, { hasQuestionFactor }: { hasQuestionFactor: boolean }): MenuEntry[] {
   return [...routes]
-    .flatMap(({ fullPath, options }) => (options.staticData?.menu ? [{ fullPath, ...options.staticData.menu }] : []))
+    .flatMap(({ id, fullPath, options }) => (options.staticData?.menu ? [{ id, fullPath, ...options.staticData.menu }] : []))
     .filter((entry) => hasQuestionFactor || !entry.needsQuestionFactor)
     .sort((a, b) => a.order - b.order)
-    .map(({ fullPath, label }) => ({ to: fullPath.replace(/(.)\/$/, '$1') as MenuEntry['to'], label }));
+    .map(({ id, fullPath, label }) => ({ to: fullPath.replace(/(.)\/$/, '$1') as MenuEntry['to'], label, routeId: id }));
 }
 
 export function hasQuestionFactor(factors: ReadonlyArray<{ factorType: string }> | undefined): boolean {

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../messages/t';
 import { messageOf } from '../../../shared/api/queryClient';
 import { useDraft } from '../../../shared/storage/draft';
+import { afterPaintWhenIdle } from '../../../shared/ui/afterPaint';
 import { checkPhone, countryChoices, countryName, DEFAULT_COUNTRY, dialCodeOf, isKnownCountry, type PhoneCheck } from '../countries';
 import type { FactorKindOf } from '../factorKinds';
 import { maskPhone } from '../mask';
@@ -61,18 +62,9 @@ function SentTo({ sent, kind }: { sent: Sent; kind: FactorKindOf<'phone'> }) {
 }
 
 /** Country, number and (for voice calls) extension. */
-function PhoneFields({
-  form,
-  kind,
-  countries,
-  dialCode,
-}: {
-  form: UseFormReturnType<PhoneTarget>;
-  kind: FactorKindOf<'phone'>;
-  countries: Array<{ value: string; label: string }>;
-  dialCode: string | undefined;
-}) {
+function PhoneFields({ form, kind, dialCode }: { form: UseFormReturnType<PhoneTarget>; kind: FactorKindOf<'phone'>; dialCode: string | undefined }) {
   const t = useT();
+  const countries = countryChoices(useLanguage());
   return (
     <Group align="flex-start" wrap="wrap" mb="md">
       <NativeSelect
@@ -128,7 +120,8 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
     },
   });
   const { country, phone, extension } = form.values;
-  const countries = useMemo(() => countryChoices(language), [language]);
+  // The intro needs no country: their names are made once it has painted, before Setup asks for them.
+  useEffect(() => afterPaintWhenIdle(() => countryChoices(language)), [language]);
 
   useEffect(() => {
     if (state.step === 'intro') return;
@@ -162,7 +155,7 @@ export function PhoneWizard({ kind }: { kind: FactorKindOf<'phone'> }) {
         </Alert>
       )}
       <form onSubmit={send} noValidate>
-        <PhoneFields form={form} kind={kind} countries={countries} dialCode={dialCodeOf(country)} />
+        <PhoneFields form={form} kind={kind} dialCode={dialCodeOf(country)} />
         <Group>
           <SendButton button={button} kind={kind} />
         </Group>
