@@ -5,7 +5,6 @@
 // the page the provider returns to finds them in the HTTP cache. Every other load starts the app.
 // (docs/performance.md, "Deliberate splits".)
 import { firstStep } from './shared/auth/firstStep';
-import { prefetch } from './shared/prefetch';
 import { leaveForSignIn } from './shared/auth/leaveForSignIn';
 import { forgetStaleReloadMarks, reloadForStaleBuild } from './shared/errors/staleBuild';
 
@@ -21,7 +20,14 @@ function startApp() {
 /** Prefetches the app's files, as the build lists them in index.html (tools/vite-plugins/prefetch-app.ts). */
 function prefetchApp() {
   const files = document.querySelector<HTMLMetaElement>('meta[name="portal-app-files"]')?.content.split(' ') ?? [];
-  prefetch(files.filter(Boolean));
+  for (const file of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = file;
+    // A module script is fetched in CORS mode: so must its prefetch be, or the cached copy would not serve it.
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
 }
 
 forgetStaleReloadMarks();

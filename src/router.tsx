@@ -1,13 +1,14 @@
 import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './routerContext';
+import { speculatively } from './shared/errors/staleBuild';
 import { ErrorPage } from './shared/ui/ErrorPage';
 import { NotFound } from './shared/ui/NotFound';
 import type { MenuData } from './shared/ui/navigation';
 import { PageLoader } from './shared/ui/PageLoader';
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     history,
@@ -18,6 +19,10 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: ErrorPage,
   });
+  // A preload is an intent (a link hovered or focused, the menu opened), not a request: see speculatively.
+  const preload = router.preloadRoute;
+  router.preloadRoute = (options) => speculatively(() => preload(options));
+  return router;
 }
 
 /** The full paths of the router's routes, for the error reports' route patterns (shared/errors/errorReportOf.ts). */

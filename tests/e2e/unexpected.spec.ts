@@ -45,8 +45,11 @@ async function goToPreviousLogin(page: Page, menu: string, link: string) {
 
 test.describe('unexpected failures', () => {
   test('a page file gone after a release: the tab reloads once by itself and shows the page', async ({ page, signedIn }) => {
+    const file = routeChunk('_authenticated/profile/login');
+    // Gone from the start: the header loads the menu's pages' code once the page is idle.
+    await page.route(`**${file}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await openProfile(page, signedIn);
-    const seen = await goneUntilReload(page, routeChunk('_authenticated/profile/login'), 0);
+    const seen = await goneUntilReload(page, file, 0);
 
     await goToPreviousLogin(page, en['nav.menu'], en['nav.loginLog']);
     await expect(page.getByRole('heading', { level: 1, name: en['page.loginLog'] })).toBeVisible();
@@ -81,10 +84,11 @@ test.describe('unexpected failures', () => {
       reports.push(JSON.parse(route.request().postData() ?? 'null'));
       await route.fulfill({ status: 204 });
     });
+    // Gone from the start: the header loads the menu's pages' code once the page is idle.
+    await page.route(`**${chunk}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await openProfile(page, signedIn);
     await page.getByRole('button', { name: '繁體中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: zhHK['page.profile'] })).toBeVisible();
-    await page.route(`**${chunk}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     let documents = 0;
     page.on('request', (request) => request.resourceType() === 'document' && request.frame() === page.mainFrame() && documents++);
 

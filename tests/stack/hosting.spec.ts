@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROTLI_MODULE, NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from '../../tools/deploy/local-nginx.ts';
 import { TEST_API_PORT } from '../../tools/scripts/dev-stack.ts';
-import { versionProblems } from '../../tools/vite-plugins/version-json.ts';
+import { versionProblems } from '../../tools/deploy/version-check.ts';
 import { expect, test } from '../e2e/fixtures';
 import { signIn, watchConsole } from '../e2e/support';
 

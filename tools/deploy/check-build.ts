@@ -8,8 +8,9 @@ import type { Manifest } from 'vite';
 import { ENCODINGS, PRECOMPRESSED } from './precompressed.ts';
 import { APP_ENTRY } from '../vite-plugins/chunk-groups.ts';
 import { configProblems } from './config-check.ts';
-import { APP_FILES_META, PAGE_FILES_META } from '../vite-plugins/prefetch-app.ts';
-import { versionProblems, type BuildIdentity } from '../vite-plugins/version-json.ts';
+import { APP_FILES_META } from '../vite-plugins/prefetch-app.ts';
+import type { BuildIdentity } from '../vite-plugins/version-json.ts';
+import { versionProblems } from './version-check.ts';
 
 const assets = readdirSync('dist/assets');
 const scripts = assets.filter((name) => name.endsWith('.js'));
@@ -43,10 +44,7 @@ if (loaded.length !== expected.length || !expected.every((start) => loaded.some(
 const named = html.match(new RegExp(`<meta name="${APP_FILES_META}" content="([^"]*)"`))?.[1]?.split(' ') ?? [];
 const app = manifest[APP_ENTRY]?.file;
 if (!app || !named.includes(`/${app}`)) problems.push(`index.html does not name the app (${app ?? 'not built'}) among the files to prefetch`);
-const pages = html.match(new RegExp(`<meta name="${PAGE_FILES_META}" content="([^"]*)"`))?.[1]?.replaceAll('&quot;', '"');
-const pageFiles: string[] = pages ? Object.values<string[]>(JSON.parse(pages)).flat() : [];
-if (!pageFiles.length) problems.push("index.html names no page's files to prefetch");
-for (const file of new Set([...named, ...pageFiles].filter((name) => !existsSync(`dist${name}`))))
+for (const file of named.filter((name) => !existsSync(`dist${name}`)))
   problems.push(`index.html names ${file} to prefetch, which the build does not have`);
 
 const holds = (decompress: (bytes: Buffer) => Buffer, copy: Buffer, original: Buffer) => {

@@ -1,15 +1,8 @@
 // How the build splits the code into files (Rolldown's codeSplitting groups, used by
-// vite.config.ts), measured with npm run bench. nginx serves HTTP/2, but Lighthouse's
-// simulation sends one request at a time per HTTP/2 origin, so every file on the way to the
-// profile costs a round trip:
-//   - the page's first code (index.html's module: src/boot.ts and what it imports, which is
-//     what a tab without a session needs to leave for the identity provider) is one small file,
-//     the only one a load fetches before it decides; the app imports what it shares from there;
-//   - the app (src/main.tsx, a second entry, with React, the router, Mantine, the shell and the
-//     first page) is one file: as three files of similar size (react-dom, the framework, the
-//     shell) it cost two more round trips, reload LCP 1.77 s against 1.67 s. Route chunks load
-//     on first use.
-// The rest of what is split, and why: docs/performance.md, "Deliberate splits".
+// vite.config.ts): the page's first code (index.html's module: src/boot.ts and what it imports)
+// is one small file, the only one a load fetches before it decides; the app (src/main.tsx with
+// React, the router, Mantine, the shell and the first page) is one file; route chunks load on
+// first use. Why, measured: docs/performance.md, "Few files" and "Deliberate splits".
 import path from 'node:path';
 
 interface ModuleInfo {

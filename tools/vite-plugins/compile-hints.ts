@@ -1,13 +1,8 @@
-// V8's explicit compile hint: a file whose first line is this comment has all its functions
-// compiled as it loads, on a background thread, instead of each on the main thread at its first
-// call. The app's file is one whose functions all run on load (React, the router, Mantine and
-// the first page). Measured with `npm run bench`, medians of 25 runs with the hint against 30
-// without (alternating rounds, load 0.7 to 2): reload TBT 46 ms against 82 ms and its longest
-// task 73 ms against 103 ms; new-tab TBT 94 ms against 102 ms, its longest task 106 against 113.
-// Other engines see only a comment. The file's name (its hash) is chosen before this step.
-// (docs/performance.md, "What keeps the first page fast".) Rolldown's `postBanner` would put it
-// below the list of dependencies Vite writes at the top of the file, where V8 does not look:
-// this runs after Vite's own step.
+// V8's explicit compile hint on the app's file, whose functions all run on load: they are
+// compiled on a background thread as it loads, not each on the main thread at its first call.
+// What it buys, measured: docs/performance.md, "Compiled as it loads". Rolldown's `postBanner`
+// would put it below the list of dependencies Vite writes at the top of the file, where V8 does
+// not look: this runs after Vite's own step. The file's name (its hash) is chosen before it.
 import type { Plugin } from 'vite';
 import { ENCODINGS } from '../deploy/precompressed.ts';
 

@@ -1,15 +1,10 @@
-// A Vite plugin: each module of the portal that renders Mantine's components gets their styles.
-// Mantine ships one sheet per component (@mantine/core/styles/Button.css); the plugin adds, at
-// the top of every module that imports components from '@mantine/core', the sheets of those
-// components and of the ones they are built on, in the order of Mantine's own styles.css (so a
-// component's rules override the ones it is built on: Anchor over Text). The build then places
-// each sheet where its modules go: the first page's in the app's stylesheet, a later page's with
-// that page's code (or a file shared by the pages that use it). What a component is built on is
-// read from Mantine's own sources, so an upgrade of Mantine needs no change here. No module
-// imports a sheet of '@mantine/core' by hand, but for the toasts' viewport
-// (src/shared/ui/ToastViewport.tsx), whose component comes from '@mantine/notifications'.
-// Why not Mantine's whole styles.css: it is 40.7 KB gzip, five times the first page's CSS
-// (TODAY.firstPageCss in tools/bench/check-size.ts).
+// A Vite plugin: every module of src/ that takes components from '@mantine/core' gets, at its
+// top, their sheets (@mantine/core/styles/Button.css) and those of what they are built on (read
+// from Mantine's own sources, so an upgrade needs no change here), in the order of Mantine's
+// styles.css, so that a component's rules override its base's (Anchor over Text). The build puts
+// each sheet with the code that renders it. Only the toasts' viewport (ToastViewport.tsx) imports
+// one by hand: its component is '@mantine/notifications''. Why not Mantine's whole styles.css:
+// 40.7 KB gzip, five times the first page's CSS (TODAY.firstPageCss in tools/bench/check-size.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appFiles, pageFiles, pageRouteId, prefetchList } from './prefetch-app.ts';
+import { appFiles, prefetchList } from './prefetch-app.ts';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = []) => ({
   type: 'chunk' as const,
@@ -21,18 +21,6 @@ const bundle = {
   'assets/callback.js': chunk('assets/callback.js', ['/repo/src/routes/auth/default/callback.tsx?tsr-split=component---loader'], ['assets/flow.js']),
   'assets/flow.js': chunk('assets/flow.js', ['/repo/src/features/sign-in/flow.ts'], ['assets/app.js']),
   'assets/wizard.js': chunk('assets/wizard.js', ['/repo/src/features/mfa/Wizard.tsx'], ['assets/app.js']),
-  'assets/mfa.js': chunk(
-    'assets/mfa.js',
-    ['/repo/src/routes/_authenticated/profile/mfa/index.tsx?tsr-split=component'],
-    ['assets/table.js', 'assets/app.js'],
-  ),
-  'assets/login.js': chunk(
-    'assets/login.js',
-    ['/repo/src/routes/_authenticated/profile/login.tsx?tsr-split=component'],
-    ['assets/table.js'],
-    ['assets/login.css'],
-  ),
-  'assets/table.js': chunk('assets/table.js', ['/repo/node_modules/@mantine/core/esm/Table.mjs'], ['assets/app.js'], ['assets/table.css']),
   'assets/app.css': { type: 'asset' },
 };
 
@@ -56,38 +44,5 @@ describe('prefetchList', () => {
     expect(prefetchList(files, undefined, '/portal/')).toBe(
       '/portal/assets/app.css /portal/assets/app.js /portal/assets/index.js /portal/assets/callback.js',
     );
-  });
-});
-
-describe('pageRouteId', () => {
-  it.each([
-    ['/repo/src/routes/_authenticated/profile/mfa/index.tsx?tsr-split=component', '/_authenticated/profile/mfa/'],
-    ['/repo/src/routes/_authenticated/profile/login.tsx?tsr-split=component', '/_authenticated/profile/login'],
-    [
-      '/repo/src/routes/_authenticated/profile/mfa/enroll/$provider/$factorType.tsx?tsr-split=component',
-      '/_authenticated/profile/mfa/enroll/$provider/$factorType',
-    ],
-    ['/repo/src/routes/idp/instructions.tsx?tsr-split=loader---component', '/idp/instructions'],
-    ['C:\\repo\\src\\routes\\signed-out.tsx?tsr-split=component', '/signed-out'],
-  ])('%s is the page of %s', (moduleId, routeId) => {
-    expect(pageRouteId(moduleId)).toBe(routeId);
-  });
-
-  it.each([
-    '/repo/src/routes/auth/default/callback.tsx?tsr-split=loader',
-    '/repo/src/routes/_authenticated/profile/login.tsx',
-    '/repo/src/features/mfa/Wizard.tsx',
-  ])('%s is no page', (moduleId) => {
-    expect(pageRouteId(moduleId)).toBeUndefined();
-  });
-});
-
-describe('pageFiles', () => {
-  it("names each page's chunk, what it imports and their CSS, less what the app has, under the base", () => {
-    expect(pageFiles(bundle, new Set(['assets/app.js', 'assets/index.js', 'assets/react-dom.js', 'assets/app.css']), '/')).toEqual({
-      '/auth/default/callback': ['/assets/callback.js', '/assets/flow.js'],
-      '/_authenticated/profile/mfa/': ['/assets/table.css', '/assets/mfa.js', '/assets/table.js'],
-      '/_authenticated/profile/login': ['/assets/login.css', '/assets/table.css', '/assets/login.js', '/assets/table.js'],
-    });
   });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIdentity, versionJson, versionProblems } from './version-json.ts';
+import { versionProblems } from '../deploy/version-check.ts';
+import { buildIdentity, versionJson } from './version-json.ts';
 
 const SHA = 'a'.repeat(40);
 const now = new Date('2026-11-23T10:20:30.456Z');

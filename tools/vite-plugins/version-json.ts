@@ -15,7 +15,7 @@ export interface BuildIdentity {
 }
 
 /** A full SHA-1 commit id, or a SHA-256 one in a repository that uses them. */
-const COMMIT = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
+export const COMMIT = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**
  * The identity from what git answered: `head` is `git rev-parse HEAD`'s output and `status`
@@ -27,19 +27,6 @@ export function buildIdentity({ head, status }: { head?: string | undefined; sta
   const commit = head?.trim() ?? '';
   if (!COMMIT.test(commit)) return { commit: 'unknown', dirty: false, builtAt: now.toISOString() };
   return { commit, dirty: status === undefined || status.trim() !== '', builtAt: now.toISOString() };
-}
-
-/** What is wrong with a parsed version.json; nothing for a well-formed one. */
-export function versionProblems(value: unknown): string[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['it is not a JSON object'];
-  const { commit, dirty, builtAt, ...rest } = value as Record<string, unknown>;
-  const problems: string[] = [];
-  if (typeof commit !== 'string' || !(COMMIT.test(commit) || commit === 'unknown')) problems.push('commit must be a full commit id or "unknown"');
-  if (typeof dirty !== 'boolean') problems.push('dirty must be true or false');
-  if (typeof builtAt !== 'string' || Number.isNaN(Date.parse(builtAt)) || new Date(builtAt).toISOString() !== builtAt)
-    problems.push('builtAt must be an ISO 8601 UTC time (Date.toISOString)');
-  if (Object.keys(rest).length) problems.push(`unexpected fields: ${Object.keys(rest).join(', ')}`);
-  return problems;
 }
 
 function gitAnswer(cwd: string, args: string[]): string | undefined {

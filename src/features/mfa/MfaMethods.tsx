@@ -71,7 +71,7 @@ function SetupButton({ provider, factorType, name }: { provider: Factor['provide
       const observer = new IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        router.preloadRoute({ to, params: { provider, factorType } }).catch(() => undefined);
+        void router.preloadRoute({ to, params: { provider, factorType } });
       });
       observer.observe(button);
       return () => observer.disconnect();

@@ -26,6 +26,19 @@ it('reloads once for a code file that will not load while the person stays', asy
   expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
 });
 
+it('does not reload under the person for a load they have not asked for yet (an intent), but for the one they ask for', async () => {
+  const { speculatively } = await freshPage();
+  let failDuring: ((answer: boolean) => void) | undefined;
+  const taken = new Promise<boolean>((resolve) => (failDuring = resolve));
+  // A preload whose code file fails while it is on its way: it settles quietly.
+  await expect(speculatively(async () => (failDuring!(importFails()), Promise.reject(firefoxError())))).resolves.toBeUndefined();
+  expect(await taken).toBe(false);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toBeNull();
+  // The page they then ask for fails on the same file: now the page reloads.
+  expect(importFails()).toBe(true);
+  expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
+});
+
 it('does not reload for one that fails as the person leaves: the next page comes instead', async () => {
   const { pageIsLeaving, reloadForStaleBuild } = await freshPage();
   window.dispatchEvent(new Event('beforeunload'));

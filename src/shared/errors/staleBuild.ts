@@ -89,6 +89,26 @@ const browserDeps = (): ReloadDeps => ({ storage: window.sessionStorage, reload:
 /** In the browser, as the page starts: the reload marks of other builds go. */
 export const forgetStaleReloadMarks = () => forgetOtherBuildsMarks(window.sessionStorage, import.meta.url);
 
+/** How many loads nobody has asked for yet are on their way (see speculatively). */
+let speculative = 0;
+
+/**
+ * Runs a load the person has not asked for yet (an intent's preload: a link hovered, the menu
+ * opened, the browser idle): a code file that it cannot fetch after a release does not reload
+ * the page under them, whatever they have typed there. It fails quietly; the load they ask for
+ * later fails too, and that reloads the page (here, or through the error page or ChunkBoundary).
+ */
+export async function speculatively<T>(load: () => Promise<T> | undefined): Promise<T | undefined> {
+  speculative += 1;
+  try {
+    return await load();
+  } catch {
+    return undefined;
+  } finally {
+    speculative -= 1;
+  }
+}
+
 /** In the browser: reloads once for a stale code file; true when the page is going away. */
 export function reloadForStaleBuild(error: unknown): boolean {
   return leaving || reloadOnceFor(error, browserDeps());
@@ -117,7 +137,7 @@ export function reloadOnStaleBuild() {
     if (event.persisted) stayed();
   });
   window.addEventListener('vite:preloadError', (event) => {
-    if (leaving) return;
+    if (leaving || speculative > 0) return;
     if (reloadForStaleBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();
   });
 }

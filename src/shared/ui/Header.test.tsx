@@ -50,26 +50,25 @@ describe('signed-in shell', () => {
     await waitFor(() => expect(requested).toContain('/api/v1/user/log'));
   });
 
-  it("fetches the menu's pages' code at the lowest priority once the page has painted, and none of their data", async () => {
-    // The build names each page's files by route id (tools/vite-plugins/prefetch-app.ts).
-    const meta = document.createElement('meta');
-    meta.name = 'portal-page-files';
-    meta.content = JSON.stringify({
-      '/_authenticated/profile/login': ['/assets/login-1.js', '/assets/Table-1.js'],
-      '/_authenticated/profile/mfa/': ['/assets/mfa-1.js', '/assets/Table-1.js'],
-      '/_authenticated/profile/mfa/enroll/$provider/$factorType': ['/assets/enroll-1.js'],
-    });
-    document.head.append(meta);
-    onTestFinished(() => document.head.querySelectorAll('meta[name="portal-page-files"], link[rel="prefetch"]').forEach((node) => node.remove()));
+  it("loads the menu's pages' code once the page has painted, and none of their data", async () => {
     const requested: string[] = [];
     const listener = ({ request }: { request: Request }) => void requested.push(new URL(request.url).pathname);
     server.events.on('request:start', listener);
     onTestFinished(() => server.events.removeListener('request:start', listener));
-    renderRoute('/profile/details');
+    const { router } = renderRoute('/profile/details');
+    const loadChunk = vi.spyOn(router, 'loadRouteChunk');
     await screen.findByRole('heading', { level: 1, name: 'Profile' });
-    const prefetched = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.getAttribute('href'));
-    await waitFor(() => expect(prefetched()).toEqual(['/assets/mfa-1.js', '/assets/Table-1.js', '/assets/login-1.js']));
-    // Not the wizard's page, which waits for an intent, and no page's data.
+    await waitFor(() =>
+      expect(loadChunk.mock.calls.map(([route]) => route.fullPath)).toEqual([
+        '/profile/details',
+        '/profile/password',
+        '/profile/mfa/',
+        '/profile/question',
+        '/profile/login',
+      ]),
+    );
+    // Not the wizards' pages, which wait for an intent, and no page's data.
+    expect(loadChunk.mock.calls.map(([route]) => route.fullPath).filter((path) => path.includes('enroll'))).toEqual([]);
     expect(requested).not.toContain('/api/v1/user/log');
     expect(requested).not.toContain('/api/v1/user/credential/password/policy');
   });

@@ -7,13 +7,13 @@ import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api
 import type { PageQuery } from '../api/queries';
 import { useT } from '../../messages/t';
 import { useLogout } from '../auth/useLogout';
-import { afterNextPaint, afterPaintWhenIdle } from './afterPaint';
+import { speculatively } from '../errors/staleBuild';
+import { afterNextPaint, afterPaintWhenIdle, whenIdle } from './afterPaint';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
 import { hasQuestionFactor, menuEntries, type MenuEntry } from './navigation';
-import { prefetchPageCode } from './pageCode';
 
 const NAV_LIST_ID = 'account-navigation';
 
@@ -106,18 +106,23 @@ function Navigation() {
   const withQuestion = hasQuestionFactor(factors.data?.factors);
   const items = useMemo(() => menuEntries(Object.values(router.routesById), { hasQuestionFactor: withQuestion }), [router, withQuestion]);
 
-  // Once the first page has painted and the browser is idle, the code of the menu's pages is
-  // fetched at the lowest priority (not run, and not their data): a click later finds it. The
-  // wizards' code waits for an intent.
+  // Once the first page has painted and the browser is idle, the code of the menu's pages loads
+  // through the router's own code splitting (loadRouteChunk: their split-off components, not
+  // their data), one page an idle moment: a click later finds it. The wizards' code waits for an
+  // intent.
   const menuRouteIds = items.map((item) => item.routeId).join(' ');
   useEffect(() => {
-    let stop = () => {};
-    const cancel = afterPaintWhenIdle(() => (stop = prefetchPageCode(menuRouteIds.split(' '))));
-    return () => {
-      cancel();
-      stop();
+    const pending = menuRouteIds.split(' ');
+    const loadNext = () => {
+      const id = pending.shift();
+      const route = Object.values(router.routesById).find((candidate) => candidate.id === id);
+      if (!route) return;
+      void speculatively(() => router.loadRouteChunk(route));
+      cancel = whenIdle(loadNext);
     };
-  }, [menuRouteIds]);
+    let cancel = afterPaintWhenIdle(loadNext);
+    return () => cancel();
+  }, [router, menuRouteIds]);
 
   /**
    * Opening the menu is an intent: every other page of it starts loading (its code and its
@@ -129,7 +134,7 @@ function Navigation() {
         const here = router.state.location.pathname;
         // A task each: a tap on a link meanwhile waits for one page's start, not for all of them.
         for (const item of items) {
-          if (item.to !== here) window.setTimeout(() => void router.preloadRoute({ to: item.to }).catch(() => undefined));
+          if (item.to !== here) window.setTimeout(() => void router.preloadRoute({ to: item.to }));
         }
       });
     }

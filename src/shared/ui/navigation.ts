@@ -15,7 +15,7 @@ export interface MenuEntry {
   /** An address of the route tree (an index route's without its trailing slash). */
   to: keyof FileRoutesByTo;
   label: MessageKey;
-  /** The route's id, which names its page's files in the build (shared/ui/pageCode.ts). */
+  /** The route's id: the header loads its page's code by it once the first page has painted. */
   routeId: string;
 }
 
