@@ -204,12 +204,22 @@ test('a logout in one tab signs the other tab out', async ({ profile, tab }) => 
 });
 
 test('two releases, each while the tab is open: the tab reloads once for each and shows the page', async ({ tab }) => {
+  const loginLog = routeChunk('_authenticated/profile/login');
+  const password = routeChunk('_authenticated/profile/password').replace('/assets/', '/assets/r1/');
+  // Each page file the test asks for is gone before the tab is idle, when the header loads the
+  // menu's pages' code: as for a person who opens it before then.
+  await serve({ gone: [{ path: loginLog, untilReload: false }] });
   await signIn(tab, 'taiman.chan', '/profile/details');
   await see(tab, heading('Profile'));
 
   // Release 1 names every file anew; the open tab still asks for the old names, now gone.
-  const loginLog = routeChunk('_authenticated/profile/login');
-  await serve({ release: 1, gone: [{ path: loginLog, untilReload: false }] });
+  await serve({
+    release: 1,
+    gone: [
+      { path: loginLog, untilReload: false },
+      { path: password, untilReload: false },
+    ],
+  });
   await goToPreviousLogin(tab, en);
   await see(tab, heading('Previous Login'));
   await expectUrl(tab, '/profile/login');
@@ -217,7 +227,6 @@ test('two releases, each while the tab is open: the tab reloads once for each an
 
   // Release 2, and another page's file of release 1 is gone. Safari's failure names no file:
   // a guard keyed on its message alone would keep this tab from ever reloading again.
-  const password = routeChunk('_authenticated/profile/password').replace('/assets/', '/assets/r1/');
   await serve({ release: 2, gone: [{ path: password, untilReload: false }] });
   await click(tab, { role: 'button', name: 'Menu' });
   await click(tab, { role: 'link', name: 'Change Password' });
@@ -229,11 +238,13 @@ test('two releases, each while the tab is open: the tab reloads once for each an
 });
 
 test('a page file gone for good: one reload, then the translated error page and a way on', async ({ tab }) => {
+  const chunk = routeChunk('_authenticated/profile/login');
+  // Gone before the tab is idle, when the header loads the menu's pages' code.
+  await serve({ gone: [{ path: chunk, untilReload: false }] });
   await signIn(tab, 'taiman.chan', '/profile/details');
   await see(tab, heading('Profile'));
   await click(tab, { role: 'button', name: '繁體中文' });
   await see(tab, heading(zhHK['page.profile']));
-  const chunk = routeChunk('_authenticated/profile/login');
   await serve({ gone: [{ path: chunk, untilReload: false }] });
 
   await goToPreviousLogin(tab, zhHK);
