@@ -11,7 +11,7 @@ import { createReauthenticator } from './shared/auth/reauthenticate';
 import { tabSession } from './shared/auth/session';
 import { config, loadConfig } from './shared/config/config';
 import { startErrorReporting } from './shared/errors/errorReport';
-import { reloadOnStaleBuild } from './shared/errors/staleBuild';
+import { logCaughtError, reloadOnStaleBuild } from './shared/errors/staleBuild';
 import { AppProviders } from './shared/ui/AppProviders';
 import { toast } from './shared/ui/toast';
 
@@ -58,7 +58,7 @@ function start() {
   const loaded = new Promise((resolve) => setTimeout(resolve)).then(() => router.load()).catch(console.error);
   void Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, router.options.defaultPendingMs ?? ROUTER_PENDING_MS))]).then(() =>
     startTransition(() =>
-      createRoot(root!).render(
+      createRoot(root!, { onCaughtError: logCaughtError }).render(
         <StrictMode>
           <AppProviders queryClient={queryClient}>
             <RouterProvider router={router} />

@@ -39,6 +39,18 @@ it('does not reload under the person for a load they have not asked for yet (an 
   expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
 });
 
+it('logs what a boundary caught, but a code file cut off as the page leaves', async () => {
+  const { logCaughtError } = await freshPage();
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  logCaughtError(firefoxError(), { componentStack: '\n    at Toasts' });
+  const other = new Error('a page that cannot be shown');
+  window.dispatchEvent(new Event('beforeunload'));
+  logCaughtError(firefoxError(), { componentStack: '' });
+  logCaughtError(other, { componentStack: '' });
+  expect(logged.mock.calls.map(([error]) => error)).toEqual([expect.objectContaining({ message: firefoxError().message }), other]);
+  logged.mockRestore();
+});
+
 it('does not reload for one that fails as the person leaves: the next page comes instead', async () => {
   const { pageIsLeaving, reloadForStaleBuild } = await freshPage();
   window.dispatchEvent(new Event('beforeunload'));

@@ -89,6 +89,16 @@ const browserDeps = (): ReloadDeps => ({ storage: window.sessionStorage, reload:
 /** In the browser, as the page starts: the reload marks of other builds go. */
 export const forgetStaleReloadMarks = () => forgetOtherBuildsMarks(window.sessionStorage, import.meta.url);
 
+/**
+ * React's report of an error a boundary caught (createRoot's onCaughtError), as React logs it,
+ * but for a code file cut off as the page leaves: Firefox stops the page's downloads as the next
+ * address starts loading, and nothing is wrong then.
+ */
+export function logCaughtError(error: unknown, { componentStack }: { componentStack?: string | undefined }) {
+  if (leaving && isChunkLoadError(error)) return;
+  console.error(error, componentStack);
+}
+
 /** How many loads nobody has asked for yet are on their way (see speculatively). */
 let speculative = 0;
 
