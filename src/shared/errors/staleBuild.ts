@@ -90,13 +90,13 @@ const browserDeps = (): ReloadDeps => ({ storage: window.sessionStorage, reload:
 export const forgetStaleReloadMarks = () => forgetOtherBuildsMarks(window.sessionStorage, import.meta.url);
 
 /**
- * React's report of an error a boundary caught (createRoot's onCaughtError), as React logs it,
- * but for a code file cut off as the page leaves: Firefox stops the page's downloads as the next
- * address starts loading, and nothing is wrong then.
+ * React's report of an error a boundary caught (createRoot's onCaughtError): logged as React's
+ * production build does, but not once the page is leaving. What a boundary catches then is the
+ * leaving's own doing: a code file Firefox cut off as the next address started loading, or the
+ * module the one-reload guard withheld as it reloads.
  */
-export function logCaughtError(error: unknown, { componentStack }: { componentStack?: string | undefined }) {
-  if (leaving && isChunkLoadError(error)) return;
-  console.error(error, componentStack);
+export function logCaughtError(error: unknown) {
+  if (!leaving) console.error(error);
 }
 
 /** How many loads nobody has asked for yet are on their way (see speculatively). */
