@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, expectStepUp, isIdpAuthorize, on, recordRequests, signedInAtIdp, stepUpOn, VOUCH_IAMSMART } from './attackTable';
 import { IDP, signInOnIdp } from '../e2e/support';
@@ -6,6 +7,15 @@ import { IDP, signInOnIdp } from '../e2e/support';
  * Attacks: step-up challenges on every sensitive operation.
  * The rows' table and shared helpers: attackTable.ts.
  */
+
+/** The recovery email's save answered 401 with `challenge` (a step-up the mock's own examples do not ask for). */
+const challengeRecoveryEmailSave = (page: Page, challenge: string) =>
+  page.route('**/api/v1/user/profile', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 401, headers: { 'WWW-Authenticate': challenge }, json: { errorMessage: 'Sign in again' } })
+      : route.continue(),
+  );
+
 const STEP_UP: Attack[] = [
   {
     name: 'step-up on removing a factor: a sign-in with max_age=300, back on the MFA page, the factor still there',
@@ -119,15 +129,7 @@ const STEP_UP: Attack[] = [
     name: 'a step-up asking for max_age=0: the identity provider shows its login form, and the typed email comes back',
     async run(browser) {
       const page = await signedInAtIdp(browser, 'taiman.chan');
-      await page.route('**/api/v1/user/profile', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 401,
-              headers: { 'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=0' },
-              json: { errorMessage: 'Sign in again' },
-            })
-          : route.continue(),
-      );
+      await challengeRecoveryEmailSave(page, 'Bearer error="insufficient_user_authentication", max_age=0');
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
       await page.getByRole('textbox', { name: 'Recovery email' }).fill('fresh@example.org');
       await page.getByRole('button', { name: 'Save' }).click();
@@ -140,17 +142,9 @@ const STEP_UP: Attack[] = [
     name: 'N8: a step-up asking for a stronger authentication (acr_values, in a header with another challenge first) is passed on to the identity provider',
     async run(browser) {
       const page = await signedInAtIdp(browser, 'taiman.chan');
-      await page.route('**/api/v1/user/profile', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 401,
-              headers: {
-                'WWW-Authenticate':
-                  'DPoP algs="ES256", Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR"',
-              },
-              json: { errorMessage: 'Sign in again' },
-            })
-          : route.continue(),
+      await challengeRecoveryEmailSave(
+        page,
+        'DPoP algs="ES256", Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="myACR"',
       );
       const authorize = page.waitForRequest(isIdpAuthorize);
       await page.getByRole('button', { name: 'Edit recovery email' }).click();
