@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ORIGIN, CHROMIUM_ARGS, CHROMIUM_PATH, STACK, webServer } from './tools/scripts/dev-stack.ts';
+import { APP_ORIGIN, CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH, STACK, webServer } from './tools/scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 
 /**
- * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real
- * stack: the dev identity provider, the Prism mock and the production build served by
- * `vite preview` (run `npm run build` first; `npm test` does).
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser; its headless shell, see
+ * HEADLESS_CHROMIUM_PATH) against the real stack: the dev identity provider, the Prism mock and
+ * the production build served by `vite preview` (run `npm run build` first; `npm test` does).
  */
 export default defineConfig({
   testDir: 'tests',
@@ -28,7 +28,7 @@ export default defineConfig({
   use: {
     baseURL: APP_ORIGIN,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // `npm test` runs the journeys of the pages; `npm run test:all` adds the attacker's table and
   // the stack around the app (hosting by nginx, the API reference, the mock beside npm start).
