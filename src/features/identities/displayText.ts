@@ -11,13 +11,21 @@
  * as white space.
  */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cc}\p{Cf}\p{Co}\p{Cs}\u2800]/gu;
+/** White space that is also a control character (TAB, the line breaks, NEL): a space, before the control characters go. */
+const LINE_BREAKS_AND_TABS = /[\t-\r\u0085]/gu;
 /** Combining marks after the second on one base character. */
 const EXCESS_MARKS = /(?<=\p{M}{2})\p{M}+/gu;
 export const MAX_SHOWN_LENGTH = 120;
 
 export function displayText(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const cleaned = value.replace(/\s/gu, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').replace(EXCESS_MARKS, '').normalize('NFC').trim();
+  const cleaned = value
+    .replace(LINE_BREAKS_AND_TABS, ' ')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/gu, ' ')
+    .replace(EXCESS_MARKS, '')
+    .normalize('NFC')
+    .trim();
   // Cut between whole characters, never inside a surrogate pair.
   const characters = [...cleaned];
   return characters.length > MAX_SHOWN_LENGTH ? `${characters.slice(0, MAX_SHOWN_LENGTH).join('')}…` : cleaned;
