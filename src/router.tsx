@@ -40,7 +40,7 @@ export const signedInPageOf =
     // A page under the guard, the whole path matched (no words left over for a splat).
     if (!route?.id.startsWith('/_authenticated/') || '**' in params) return undefined;
     // Each parameter in its place, as given, the fixed words as the route spells them.
-    return route.fullPath.replace(/\$(\w+)/g, (_: string, name: string) => params[name]!).replace(/(.)\/$/, '$1');
+    return route.to.replace(/\$(\w+)/g, (_: string, name: string) => params[name]!);
   };
 
 declare module '@tanstack/react-router' {

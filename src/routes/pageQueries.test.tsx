@@ -16,7 +16,7 @@ import { server } from '../../tests/support/server';
 const router = createAppRouter({ auth: fakeAuth(), queryClient: new QueryClient() });
 const PAGES = Object.values(router.routesById)
   .filter((route) => route.id.startsWith('/_authenticated/') && !route.fullPath.includes('$'))
-  .map((route) => route.fullPath.replace(/(.)\/$/, '$1'));
+  .map((route) => route.to);
 
 /** Every GET of the contract answering with its example for the `full` persona, where it has one. */
 const mockModules = import.meta.glob<Record<string, unknown>>('../../generated/api/**/*.msw.ts', { eager: true });

@@ -21,7 +21,7 @@ export function SocialCallbackRoutePage() {
  * the page rather than as a passing toast, as there is nothing else on it. When the way on is
  * the ordinary link from the profile, the way back says so.
  */
-export function SocialCallbackPage({ provider, failure }: { provider: SocialProvider; failure?: LinkFailure }) {
+function SocialCallbackPage({ provider, failure }: { provider: SocialProvider; failure?: LinkFailure }) {
   const t = useT();
   return (
     <PublicLayout>

@@ -103,29 +103,7 @@ interface ProviderCallback {
  * user goes to /; a failed exchange goes to the central sign-in (spec section 4). Resolves with
  * the reason the link cannot go on, or nothing while the browser leaves.
  */
-/**
- * The loader of a link's callback route (`from`: where the link began): the code and state of its
- * address, taken off the address at once, continue the link.
- */
-export function continueSocialLinkAt(
-  from: ProviderCallback['from'],
-  {
-    context,
-    params,
-    location,
-    navigate,
-  }: {
-    context: { auth: Auth };
-    params: { provider: SocialProvider };
-    location: ParsedLocation;
-    navigate: (options: { href: string; replace: true }) => unknown;
-  },
-) {
-  const { code, state } = stringParams(takeCallbackQuery(location, navigate).search, ['code', 'state']);
-  return continueSocialLink({ auth: context.auth, provider: params.provider, code, state, from });
-}
-
-export async function continueSocialLink({ auth, provider, code, state, from }: ProviderCallback): Promise<LinkFailure | undefined> {
+async function continueSocialLink({ auth, provider, code, state, from }: ProviderCallback): Promise<LinkFailure | undefined> {
   if (!code) throw redirect({ to: '/', replace: true });
   try {
     const attempt = from === 'profile' ? pendingProfileAttempt(provider, state) : await identityProviderAttempt(auth, provider, state);
@@ -147,4 +125,26 @@ export async function continueSocialLink({ auth, provider, code, state, from }: 
     if (reason instanceof LinkError) return { key: reason.key, ...(reason.offerLink ? { offerLink: true as const } : {}) };
     return { text: reason instanceof Error ? reason.message : String(reason) };
   }
+}
+
+/**
+ * The loader of a link's callback route (`from`: where the link began): the code and state of its
+ * address, taken off the address at once, continue the link.
+ */
+export function continueSocialLinkAt(
+  from: ProviderCallback['from'],
+  {
+    context,
+    params,
+    location,
+    navigate,
+  }: {
+    context: { auth: Auth };
+    params: { provider: SocialProvider };
+    location: ParsedLocation;
+    navigate: (options: { href: string; replace: true }) => unknown;
+  },
+) {
+  const { code, state } = stringParams(takeCallbackQuery(location, navigate).search, ['code', 'state']);
+  return continueSocialLink({ auth: context.auth, provider: params.provider, code, state, from });
 }

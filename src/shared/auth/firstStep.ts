@@ -2,12 +2,16 @@ import { OIDC_PREFIX } from '../storage/storageKeys';
 import { readStoredUser } from './storedUser';
 
 /**
- * The addresses whose routes need a session: every page under the router's sign-in guard
- * (`/_authenticated`) lives under /profile (firstStep.test.ts holds the route tree to that), and
- * /, which sends a visitor on to sign in.
+ * Whether an address is /profile or under it: every page under the router's sign-in guard
+ * (`/_authenticated`) lives there (firstStep.test.ts holds the route tree to that).
  */
+export function isUnderProfile(pathname: string): boolean {
+  return pathname === '/profile' || pathname.startsWith('/profile/');
+}
+
+/** The addresses whose routes need a session: the signed-in pages, and /, which sends a visitor on to sign in. */
 export function needsSession(pathname: string): boolean {
-  return pathname === '/' || pathname === '/profile' || pathname.startsWith('/profile/');
+  return pathname === '/' || isUnderProfile(pathname);
 }
 
 /**

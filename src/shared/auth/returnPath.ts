@@ -1,3 +1,5 @@
+import { isUnderProfile } from './firstStep';
+
 const DEFAULT_SIGNED_IN_PATH = '/profile';
 
 const ORIGIN = 'https://portal.invalid';
@@ -13,7 +15,7 @@ const WORD = /^[A-Za-z0-9_:-]{1,64}$/;
  */
 export type PageOf = (path: string) => string | undefined;
 
-const underProfile: PageOf = (path) => (path === DEFAULT_SIGNED_IN_PATH || path.startsWith(`${DEFAULT_SIGNED_IN_PATH}/`) ? path : undefined);
+const underProfile: PageOf = (path) => (isUnderProfile(path) ? path : undefined);
 
 /**
  * The place to return to after sign-in. The value is resolved against the portal's origin

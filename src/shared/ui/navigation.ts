@@ -21,17 +21,18 @@ export interface MenuEntry {
 
 interface MenuRoute {
   id: string;
-  fullPath: string;
+  /** The route's address (TanStack's: its full path, an index route's without its trailing slash). */
+  to: string;
   options: { staticData?: { menu?: MenuData } };
 }
 
 /** The header menu: every route that names an entry in its `staticData`, in their order. */
 export function menuEntries(routes: Iterable<MenuRoute>, { hasQuestionFactor }: { hasQuestionFactor: boolean }): MenuEntry[] {
   return [...routes]
-    .flatMap(({ id, fullPath, options }) => (options.staticData?.menu ? [{ id, fullPath, ...options.staticData.menu }] : []))
+    .flatMap(({ id, to, options }) => (options.staticData?.menu ? [{ id, to, ...options.staticData.menu }] : []))
     .filter((entry) => hasQuestionFactor || !entry.needsQuestionFactor)
     .sort((a, b) => a.order - b.order)
-    .map(({ id, fullPath, label }) => ({ to: fullPath.replace(/(.)\/$/, '$1') as MenuEntry['to'], label, routeId: id }));
+    .map(({ id, to, label }) => ({ to: to as MenuEntry['to'], label, routeId: id }));
 }
 
 export function hasQuestionFactor(factors: ReadonlyArray<{ factorType: string }> | undefined): boolean {
