@@ -86,6 +86,13 @@ export async function goBackTwice(page: Page): Promise<string[]> {
   return shown;
 }
 
+/** Back, twice, went somewhere, and found no portal address that holds a code in any entry it showed. */
+export async function expectBackFindsNoCode(page: Page) {
+  const shown = await goBackTwice(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((url) => url.startsWith(PORTAL) && url.includes('code='))).toEqual([]);
+}
+
 export const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 export const NONCE = 'planted-nonce-0123456789';
 /** A link attempt with every field the portal keeps of one; `fields` change it. */
@@ -171,7 +178,8 @@ export async function startProfileLink(page: Page, provider: 'iAM Smart' | 'Goog
   await expect(page).toHaveURL('/robots.txt');
 }
 export const NOT_STARTED_HERE = 'This link was not started in this browser, so nothing was linked. To link an account, choose Link on your profile.';
-export const isIdpAuthorize = (request: Request) => request.url().startsWith(`${IDP}/auth?`);
+export const isIdpAuthorizeUrl = (url: URL) => url.href.startsWith(`${IDP}/auth?`);
+export const isIdpAuthorize = (request: Request) => isIdpAuthorizeUrl(new URL(request.url()));
 
 /** A compact JWT with no signature, as the social exchanges answer in the contract. */
 export const unsignedJwt = (claims: Record<string, unknown>) =>

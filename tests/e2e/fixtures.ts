@@ -1,5 +1,5 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { DEV_PASSWORD, IDP } from './support';
+import { signIn } from './support';
 
 const SEED = '/__e2e-session';
 
@@ -10,11 +10,7 @@ type StoredSession = Array<[string, string]>;
 async function signInOnce(browser: Browser, username: string): Promise<StoredSession> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/profile/details');
-  await expect(page).toHaveURL(new RegExp(`^${IDP}/interaction/`));
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(DEV_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, username, '/profile/details');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const stored = await page.evaluate(() => Object.entries(sessionStorage));
   await context.close();

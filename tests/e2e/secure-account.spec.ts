@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, IDP, watchConsole } from './support';
+import { expectNoAxeViolations, IDP, signIn, watchConsole } from './support';
 
-test("This wasn't me: from a login to a new password, a removed method, checked details and a logout everywhere", async ({ page, signedIn }) => {
+test("This wasn't me: from a login to a new password, a removed method, checked details and a logout everywhere", async ({ page }) => {
   const problems = watchConsole(page);
-  await signedIn('taiman.chan', '/profile/login');
+  // Signed in for real: the logout at the end ends this browser's session at the identity provider.
+  await signIn(page, 'taiman.chan', '/profile/login');
   await expect(page).toHaveURL('/profile/login');
   const table = page.getByTestId('login-log-table');
   await expect(table.getByRole('columnheader', { name: 'Not you?' })).toBeVisible();

@@ -12,8 +12,8 @@ function entries(source: string, name: string): Array<[key: string, route: strin
  * read from src/routeTree.gen.ts (the router plugin's own file) for the tests that visit every
  * page: a new page is visited without a line in a test.
  */
-export function signedInPages(file = 'src/routeTree.gen.ts'): string[] {
-  const source = readFileSync(file, 'utf8');
+export function signedInPages(): string[] {
+  const source = readFileSync('src/routeTree.gen.ts', 'utf8');
   const guarded = new Set(entries(source, 'FileRoutesById').flatMap(([id, route]) => (id.startsWith('/_authenticated/') ? [route] : [])));
   return entries(source, 'FileRoutesByTo')
     .filter(([to, route]) => guarded.has(route) && !to.includes('$'))
