@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { layers } from './tools/eslint/layers.js';
 
 /** Mantine's components are imported by name: tools/vite-plugins/mantine-styles.ts adds their styles by those names. */
-export const MANTINE_BY_NAME = [
+const MANTINE_BY_NAME = [
   {
     selector: [
       "ImportDeclaration[source.value='@mantine/core'] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)",

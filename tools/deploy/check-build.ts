@@ -27,8 +27,10 @@ if (panel.length > 0) problems.push(`development-only mock answers panel found i
 
 // The settings the build carries: the dev stack's pass only marked as such (config-check.ts).
 const config = readFileSync('dist/config.json', 'utf8');
-problems.push(...configProblems(config).map((problem) => `dist/config.json cannot ship: ${problem}`));
-const devConfig = (JSON.parse(config) as { dev?: unknown }).dev === true;
+const configIssues = configProblems(config);
+problems.push(...configIssues.map((problem) => `dist/config.json cannot ship: ${problem}`));
+// Read only once it has passed: a file that is not JSON, or not an object, is one of the problems above.
+const devConfig = configIssues.length === 0 && (JSON.parse(config) as { dev?: unknown }).dev === true;
 
 // The page decides before it loads the app: one script, no preloads, no styles.
 const html = readFileSync('dist/index.html', 'utf8');

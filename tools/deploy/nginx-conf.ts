@@ -169,6 +169,8 @@ function headerLines(headers: Record<string, string>, indent: string): string {
 
 /** The system's bundle of trusted CA certificates (Debian's, and the nginx images'). */
 export const SYSTEM_CA_FILE = '/etc/ssl/certs/ca-certificates.crt';
+/** nginx's own access log, where the server block writes unless told otherwise. */
+const ACCESS_LOG = '/var/log/nginx/access.log';
 
 /** With an https upstream: nginx verifies its certificate and the name in it, which it also sends (SNI). */
 function upstreamTls(apiUpstream: string, apiCaFile: string): string {
@@ -260,7 +262,7 @@ export function nginxServerBlock({
   apiUpstream,
   apiCaFile = SYSTEM_CA_FILE,
   allowHttpUpstream = false,
-  accessLog = '/var/log/nginx/access.log',
+  accessLog = ACCESS_LOG,
   tls,
   brotli = false,
   httpListen = '80',
@@ -342,7 +344,7 @@ if (import.meta.main) {
       'api-ca-file': { type: 'string', default: SYSTEM_CA_FILE },
       // Plain http to an upstream off this machine: the operator's explicit choice.
       'allow-http-upstream': { type: 'boolean', default: false },
-      'access-log': { type: 'string', default: '/var/log/nginx/access.log' },
+      'access-log': { type: 'string', default: ACCESS_LOG },
       'tls-certificate': { type: 'string' },
       'tls-key': { type: 'string' },
       // With TLS: where plain HTTP is answered with a redirect to HTTPS.

@@ -5,10 +5,11 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/contract-verify/prism.ts';
 import { NGINX, OPENSSL, selfSignedCertificate, startNginx, writeNginxConf } from './local-nginx.ts';
 
 const CI = Boolean(process.env.CI);
@@ -21,13 +22,6 @@ const folder = () => {
   folders.push(dir);
   return dir;
 };
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 function openssl(dir: string, ...args: string[]) {
   const done = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });

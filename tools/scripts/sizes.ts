@@ -7,7 +7,7 @@ const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).spli
 const isTest = (file: string) => /\.(test|spec)\.[jt]sx?$/.test(file) || file.startsWith('tests/');
 const CODE = /\.([cm]?[jt]sx?|css|sh|json|yaml|yml)$|(^|\/)(Dockerfile|run|install-debian)$/;
 
-/** The parts counted, in the order printed: each file falls in the first part that takes it. */
+/** The parts counted, in the order printed; no file falls in two. */
 const PARTS: Array<[name: string, takes: (file: string) => boolean]> = [
   ['app', (file) => file.startsWith('src/') && !isTest(file) && file !== 'src/routeTree.gen.ts'],
   ["app's unit and component tests", (file) => file.startsWith('src/') && isTest(file)],
