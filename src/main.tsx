@@ -12,7 +12,7 @@ import { tabSession } from './shared/auth/session';
 import { config, loadConfig } from './shared/config/config';
 import { startErrorReporting } from './shared/errors/errorReport';
 import { logCaughtError, reloadOnStaleBuild } from './shared/errors/staleBuild';
-import { AppProviders } from './shared/ui/AppProviders';
+import { AppProviders } from './app/AppProviders';
 import { toast } from './shared/ui/toast';
 
 const root = document.getElementById('root');

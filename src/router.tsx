@@ -2,9 +2,9 @@ import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/reac
 import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './routerContext';
 import { speculatively } from './shared/errors/staleBuild';
-import { ErrorPage } from './shared/ui/ErrorPage';
-import { NotFound } from './shared/ui/NotFound';
-import type { MenuData } from './shared/ui/navigation';
+import { ErrorPage } from './app/ErrorPage';
+import { NotFound } from './app/NotFound';
+import type { MenuData } from './app/navigation';
 import { PageLoader } from './shared/ui/PageLoader';
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
@@ -48,7 +48,7 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
   interface StaticDataRouteOption {
-    /** The page's entry in the header menu (src/shared/ui/navigation.ts). */
+    /** The page's entry in the header menu (src/app/navigation.ts). */
     menu?: MenuData;
   }
 }

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../routerContext';
-import { Footer } from '../shared/ui/Footer';
-import { SkipLink } from '../shared/ui/SkipLink';
+import { Footer } from '../app/Footer';
+import { SkipLink } from '../app/SkipLink';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,

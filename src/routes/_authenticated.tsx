@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ensureQueries } from '../shared/api/queries';
-import { headerQueries } from '../shared/ui/Header';
-import { SignedInLayout } from '../shared/ui/SignedInLayout';
+import { headerQueries } from '../app/Header';
+import { SignedInLayout } from '../app/SignedInLayout';
 
 /**
  * The app's sign-in check: every route below needs a session. It is not the first: on a page

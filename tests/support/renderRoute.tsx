@@ -8,7 +8,7 @@ import type { Auth } from '../../src/shared/auth/auth';
 import { createReauthenticator } from '../../src/shared/auth/reauthenticate';
 import { createSession, userStorageKey } from '../../src/shared/auth/session';
 import { browser } from '../../src/shared/navigation/browser';
-import { AppProviders } from '../../src/shared/ui/AppProviders';
+import { AppProviders } from '../../src/app/AppProviders';
 
 export type FakeAuth = { [K in keyof Auth]: Auth[K] & ReturnType<typeof vi.fn> } & {
   /** The access token of its user, which renderRoute stores where the fetch function reads it. */

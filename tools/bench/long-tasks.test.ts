@@ -10,10 +10,10 @@ describe('causeOf: what a sample was doing, from its stack (innermost first)', (
       'a component of the portal renders',
       [
         fn('useStyles', 'node_modules/@mantine/core/esm/x.mjs'),
-        fn('Header', 'src/shared/ui/Header.tsx'),
+        fn('Header', 'src/app/Header.tsx'),
         fn('renderWithHooks', 'node_modules/react-dom/cjs/c.js'),
       ],
-      'render Header (src/shared/ui/Header.tsx)',
+      'render Header (src/app/Header.tsx)',
     ],
     [
       'a function of the portal runs',

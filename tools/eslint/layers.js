@@ -1,7 +1,8 @@
-// The import zones of src/ (conventions: routes over features over shared over messages).
+// The import zones of src/ (conventions: routes over the app's frame and the features, side by side, over shared over
+// messages).
 // A feature never imports another feature, except the composing ones (the security overview and
-// the "This wasn't me" guide), whose whole job is to compose what the others know; nothing below the routes imports a route; shared code and the
-// message catalogue import no feature. (The catalogue reads one shared module, storageKeys.ts,
+// the "This wasn't me" guide), whose whole job is to compose what the others know; nothing below the routes imports a route; the app's frame
+// (src/app/) imports no feature, and no feature imports the frame; shared code and the message catalogue import neither. (The catalogue reads one shared module, storageKeys.ts,
 // which imports nothing.) Tests may reach across: they render whole routes, which
 // compose features.
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -14,6 +15,7 @@ function zoneOf(file, srcRoot) {
   if (parts[0] === 'features' && parts.length > 2) return { zone: 'feature', feature: parts[1] };
   if (parts[0] === 'shared' || parts[0] === 'messages') return { zone: parts[0] };
   if (parts[0] === 'routes') return { zone: 'routes' };
+  if (parts[0] === 'app') return { zone: 'app' };
   return { zone: 'other' };
 }
 
@@ -25,7 +27,7 @@ const importZones = {
     messages: {
       otherFeature:
         'A feature does not import another feature ({{ target }}); move what both need to src/shared/, or compose them in a composing feature (features/security-overview, features/secure-account).',
-      upward: '{{ from }} does not import {{ target }}: the layers point down (routes, features, shared, messages).',
+      upward: '{{ from }} does not import {{ target }}: the layers point down (routes; app and features, side by side; shared; messages).',
     },
     schema: [],
   },
@@ -39,6 +41,7 @@ const importZones = {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const to = zoneOf(resolve(dirname(context.filename), spec), srcRoot);
       if (to.zone === 'routes') return context.report({ node, messageId: 'upward', data: { from: from.zone, target: 'routes' } });
+      if (to.zone === 'app' && from.zone !== 'app') return context.report({ node, messageId: 'upward', data: { from: from.zone, target: 'app' } });
       if (to.zone === 'feature' && from.zone !== 'feature')
         return context.report({ node, messageId: 'upward', data: { from: from.zone, target: `features/${to.feature}` } });
       if (to.zone === 'feature' && to.feature !== from.feature && !COMPOSERS.has(from.feature)) {

@@ -20,6 +20,7 @@ tester.run('layers/import-zones', layers.rules['import-zones'], {
     { filename: at('features/secure-account/SecureAccount.page.tsx'), code: "import { x } from '../mfa/MfaMethods';" },
     { filename: at('routes/_authenticated/profile/mfa/index.tsx'), code: "import { x } from '../../../../features/mfa/MfaList.page';" },
     { filename: at('features/profile/ProfileDetails.test.tsx'), code: "import { x } from '../identities/linkState';" },
+    { filename: at('app/Header.tsx'), code: "import { x } from '../shared/ui/afterPaint';" },
   ],
   invalid: [
     {
@@ -39,7 +40,10 @@ tester.run('layers/import-zones', layers.rules['import-zones'], {
       errors: [{ messageId: 'otherFeature' }],
     },
     { filename: at('features/mfa/MfaList.page.tsx'), code: "import { Route } from '../../routes/__root';", errors: [{ messageId: 'upward' }] },
-    { filename: at('shared/ui/Header.tsx'), code: "import { x } from '../../features/profile/profile';", errors: [{ messageId: 'upward' }] },
+    { filename: at('shared/ui/PageTitle.tsx'), code: "import { x } from '../../features/profile/profile';", errors: [{ messageId: 'upward' }] },
+    { filename: at('features/mfa/MfaList.page.tsx'), code: "import { x } from '../../app/Header';", errors: [{ messageId: 'upward' }] },
+    { filename: at('shared/ui/PageTitle.tsx'), code: "import { x } from '../../app/navigation';", errors: [{ messageId: 'upward' }] },
+    { filename: at('app/Header.tsx'), code: "import { x } from '../features/profile/profile';", errors: [{ messageId: 'upward' }] },
     { filename: at('messages/t.ts'), code: "import { x } from '../features/mfa/factorKinds';", errors: [{ messageId: 'upward' }] },
   ],
 });

@@ -14,7 +14,7 @@ describe('editors', () => {
     writeFileSync(empty, '{}');
     const defaults = Object.fromEntries((await getSupportInfo()).options.map((option) => [option.name, option.default]));
     try {
-      for (const file of ['src/main.tsx', 'tools/scripts/gate.ts', 'package.json', 'openapi.yaml', 'index.html', 'src/shared/ui/global.css']) {
+      for (const file of ['src/main.tsx', 'tools/scripts/gate.ts', 'package.json', 'openapi.yaml', 'index.html', 'src/app/global.css']) {
         const editor = await resolveConfig(file, { config: empty, editorconfig: true });
         const prettier = { ...defaults, ...(await resolveConfig(file, { editorconfig: false })) };
         const said = ['printWidth', 'tabWidth', 'useTabs', 'endOfLine'] as const;

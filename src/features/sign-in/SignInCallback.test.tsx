@@ -8,7 +8,7 @@ import { createQueryClient } from '../../shared/api/queryClient';
 import type { SignInResult } from '../../shared/auth/auth';
 import { SignInRefused } from '../../shared/auth/openId';
 import { setLanguage } from '../../messages/i18n';
-import { AppProviders } from '../../shared/ui/AppProviders';
+import { AppProviders } from '../../app/AppProviders';
 
 afterEach(async () => {
   vi.useRealTimers();

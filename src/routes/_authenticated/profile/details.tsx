@@ -4,7 +4,7 @@ import { PersonalInformation, personalInformationQueries } from '../../../featur
 import { SecurityOverview, securityOverviewQueries } from '../../../features/security-overview/SecurityOverview';
 import { useT } from '../../../messages/t';
 import { ensureQueries } from '../../../shared/api/queries';
-import { headerQueries } from '../../../shared/ui/Header';
+import { headerQueries } from '../../../app/Header';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 
 export const Route = createFileRoute('/_authenticated/profile/details')({

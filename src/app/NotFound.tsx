@@ -1,7 +1,7 @@
 import { Anchor, Container, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useT } from '../../messages/t';
-import { PageTitle } from './PageTitle';
+import { useT } from '../messages/t';
+import { PageTitle } from '../shared/ui/PageTitle';
 
 export function NotFound() {
   const t = useT();

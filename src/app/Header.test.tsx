@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
-import { example } from '../../../tests/support/examples';
-import { renderRoute } from '../../../tests/support/renderRoute';
-import { server } from '../../../tests/support/server';
+import { getGetFactorsMockHandler } from '../../generated/api/factors/factors.msw';
+import { example } from '../../tests/support/examples';
+import { renderRoute } from '../../tests/support/renderRoute';
+import { server } from '../../tests/support/server';
 
 /** The spec's menu (section 2), in its order. */
 const SPEC_MENU = ['Profile', 'Change Password', 'Set up MFA', 'Set up Security Questions', 'Previous Login'];

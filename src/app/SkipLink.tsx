@@ -1,4 +1,4 @@
-import { useT } from '../../messages/t';
+import { useT } from '../messages/t';
 import classes from './SkipLink.module.css';
 
 export function SkipLink() {

@@ -1,6 +1,6 @@
-import type { MessageKey } from '../../messages/t';
-import type { FileRoutesByTo } from '../../routeTree.gen';
-import { isQuestionFactor } from '../api/factorAnswers';
+import type { RegisteredRouter, ToPathOption } from '@tanstack/react-router';
+import type { MessageKey } from '../messages/t';
+import { isQuestionFactor } from '../shared/api/factorAnswers';
 
 /** A page's entry in the header menu, in its route's `staticData.menu`. */
 export interface MenuData {
@@ -13,7 +13,7 @@ export interface MenuData {
 
 export interface MenuEntry {
   /** An address of the route tree (an index route's without its trailing slash). */
-  to: keyof FileRoutesByTo;
+  to: ToPathOption<RegisteredRouter>;
   label: MessageKey;
   /** The route's id: the header loads its page's code by it once the first page has painted. */
   routeId: string;

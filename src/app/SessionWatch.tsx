@@ -1,10 +1,10 @@
 import { useLocation } from '@tanstack/react-router';
-import { useAuth } from '../auth/useAuth';
+import { useAuth } from '../shared/auth/useAuth';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../../messages/t';
-import { sessionPlan } from '../auth/sessionPlan';
-import { useLogout } from '../auth/useLogout';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useT } from '../messages/t';
+import { sessionPlan } from '../shared/auth/sessionPlan';
+import { useLogout } from '../shared/auth/useLogout';
+import { ConfirmDialog } from '../shared/ui/ConfirmDialog';
 
 type Phase = 'active' | 'warning' | 'dismissed' | 'ended';
 

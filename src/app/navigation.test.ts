@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppRouter } from '../../router';
-import type { RouterContext } from '../../routerContext';
+import { createAppRouter } from '../router';
+import type { RouterContext } from '../routerContext';
 import { hasQuestionFactor, menuEntries } from './navigation';
 
 /**

@@ -4,11 +4,11 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, render, screen } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { AppProviders } from './AppProviders';
-import { reportError } from '../errors/errorReport';
-import { reloadOnStaleBuild } from '../errors/staleBuild';
+import { reportError } from '../shared/errors/errorReport';
+import { reloadOnStaleBuild } from '../shared/errors/staleBuild';
 import { ErrorPage } from './ErrorPage';
 
-vi.mock('../errors/errorReport', () => ({ reportError: vi.fn() }));
+vi.mock('../shared/errors/errorReport', () => ({ reportError: vi.fn() }));
 
 it('waits while the page is leaving, and shows and reports the error once the page stayed after all (a download, a cancelled unload)', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

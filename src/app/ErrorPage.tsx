@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useT } from '../../messages/t';
-import { reportError } from '../errors/errorReport';
-import { onLeavingChange, pageIsLeaving, reloadForStaleBuild } from '../errors/staleBuild';
-import { PageLoader } from './PageLoader';
-import { PageTitle } from './PageTitle';
+import { useT } from '../messages/t';
+import { reportError } from '../shared/errors/errorReport';
+import { onLeavingChange, pageIsLeaving, reloadForStaleBuild } from '../shared/errors/staleBuild';
+import { PageLoader } from '../shared/ui/PageLoader';
+import { PageTitle } from '../shared/ui/PageTitle';
 
 /**
  * What a page shows when its code fails: in the reader's language, with a way on. A code file

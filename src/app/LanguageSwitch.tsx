@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { memo } from 'react';
-import { setLanguage } from '../../messages/i18n';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../messages/language';
-import { useLanguage } from '../../messages/t';
+import { setLanguage } from '../messages/i18n';
+import { LANGUAGE_NAMES, LANGUAGES } from '../messages/language';
+import { useLanguage } from '../messages/t';
 
 /**
  * Switches to each of the other languages. Each is named in itself (marked with its lang, so a

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useT } from '../../messages/t';
+import { useT } from '../messages/t';
 
 export function Footer() {
   const t = useT();

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getEndSessionsMockHandler } from '../../../generated/api/sessions/sessions.msw';
-import { fakeAuth, renderRoute } from '../../../tests/support/renderRoute';
-import { server } from '../../../tests/support/server';
+import { getEndSessionsMockHandler } from '../../generated/api/sessions/sessions.msw';
+import { fakeAuth, renderRoute } from '../../tests/support/renderRoute';
+import { server } from '../../tests/support/server';
 
 const now = () => Date.now() / 1000;
 

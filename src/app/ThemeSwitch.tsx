@@ -1,6 +1,6 @@
 import { Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
-import { useT } from '../../messages/t';
+import { useT } from '../messages/t';
 
 /** An 18 px line icon in the text's colour, hidden from screen readers (the button has the label). */
 function Icon({ children, join }: { children: ReactNode; join?: boolean }) {
