@@ -47,7 +47,8 @@ const splitBehavior: CodeSplittingOptions['splitBehavior'] = ({ routeId }) =>
 export default defineConfig({
   // The router plugin must run before react() so route files are split correctly.
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { splitBehavior } }),
+    // Its other settings are the route generator's own, shared with `tsr generate` (tsr.config.json).
+    tanstackRouter({ codeSplittingOptions: { splitBehavior } }),
     react(),
     // The copies of the hashed assets nginx serves precompressed (tools/deploy/precompressed.ts).
     compression({ ...PRECOMPRESSED, algorithms: [defineAlgorithm('brotliCompress', BROTLI), defineAlgorithm('gzip', GZIP)], logLevel: 'silent' }),
