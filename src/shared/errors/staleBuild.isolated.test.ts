@@ -5,9 +5,9 @@ import { RELOADED_FOR_KEY } from '../storage/storageKeys';
 /** Firefox's words for a code file it stopped fetching, or could not find. */
 const firefoxError = () => new TypeError('error loading dynamically imported module: https://portal.example/assets/ToastViewport-1a2b.js');
 
-/** Vite's announcement of a dynamic import that failed; answers whether the page took it over (to reload). */
-function importFails(): boolean {
-  const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: firefoxError() });
+/** Vite's announcement of a dynamic import that failed (it then throws `error` unless the page took it over, to reload). */
+function importFails(error: Error = firefoxError()): boolean {
+  const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error });
   window.dispatchEvent(event);
   return event.defaultPrevented;
 }
@@ -28,15 +28,39 @@ it('reloads once for a code file that will not load while the person stays', asy
 
 it('does not reload under the person for a load they have not asked for yet (an intent), but for the one they ask for', async () => {
   const { speculatively } = await freshPage();
-  let failDuring: ((answer: boolean) => void) | undefined;
-  const taken = new Promise<boolean>((resolve) => (failDuring = resolve));
-  // A preload whose code file fails while it is on its way: it settles quietly.
-  await expect(speculatively(async () => (failDuring!(importFails()), Promise.reject(firefoxError())))).resolves.toBeUndefined();
-  expect(await taken).toBe(false);
+  // A preload whose code file fails while it is on its way: Vite announces it, then throws it to
+  // the preload, which settles quietly.
+  const failure = firefoxError();
+  await expect(speculatively(async () => (importFails(failure) ? undefined : Promise.reject(failure)))).resolves.toBeUndefined();
+  await new Promise((resolve) => setTimeout(resolve));
   expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toBeNull();
   // The page they then ask for fails on the same file: now the page reloads.
   expect(importFails()).toBe(true);
   expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport');
+});
+
+it("reloads for a load the person asked for that fails while an intent's is still on its way", async () => {
+  const { speculatively } = await freshPage();
+  let finishPreload!: () => void;
+  const preload = speculatively(() => new Promise<void>((resolve) => (finishPreload = resolve)));
+  // Their page's file fails; the failure goes on to their page's load (its boundary reloads
+  // too), and the page reloads once it is clear that no intent took it.
+  const theirs = firefoxError();
+  expect(importFails(theirs)).toBe(false);
+  await vi.waitFor(() => expect(sessionStorage.getItem(RELOADED_FOR_KEY)).toContain('ToastViewport'));
+  finishPreload();
+  await preload;
+});
+
+it("passes on any other failure of an intent's load: a fault, to be reported", async () => {
+  const { speculatively } = await freshPage();
+  const fault = new TypeError('can\'t access property "options", route is undefined');
+  await expect(speculatively(() => Promise.reject(fault))).rejects.toBe(fault);
+  await expect(
+    speculatively(() => {
+      throw fault;
+    }),
+  ).rejects.toBe(fault);
 });
 
 it('logs what a boundary caught, but nothing once the page is leaving', async () => {
