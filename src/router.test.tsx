@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from './shared/navigation/browser';
 import { fakeAuth, renderRoute } from '../tests/support/renderRoute';
 import { server } from '../tests/support/server';
 
@@ -77,5 +78,32 @@ describe('the router: which pages need a sign-in', () => {
   it('treats an unknown social provider as a page that does not exist', async () => {
     renderRoute('/auth/myspace/login');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('an intent (a link hovered or focused, the menu opened) preloads no step of a flow', () => {
+  // Every route of the tree with a loader, its parameters filled in, with the search a flow's page is visited with.
+  const PARAMS = { provider: 'google', factorType: 'sms' };
+  const SEARCH = { code: 'a-code', state: 'a-state', returnTo: '/profile/mfa' };
+
+  it('preloading every route of the tree changes nothing: no sign-in, no redemption, no call that writes, no stored mark', async () => {
+    const auth = fakeAuth();
+    const { router } = renderRoute('/profile/details', { auth });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    const routes = Object.values(router.routesById).filter((route) => route.options.loader && route.id !== '/_authenticated');
+    expect(routes.length).toBeGreaterThan(5);
+    const writes: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    const stored = [vi.spyOn(Storage.prototype, 'setItem'), vi.spyOn(Storage.prototype, 'removeItem')];
+    for (const route of routes) {
+      await router.preloadRoute({ to: route.to, params: PARAMS, search: SEARCH } as never);
+    }
+    expect(writes).toEqual([]);
+    for (const step of [auth.signIn, auth.completeSignIn, auth.signOut, auth.forgetUser, auth.renew]) expect(step).not.toHaveBeenCalled();
+    expect(browser.assign).not.toHaveBeenCalled();
+    for (const spy of stored) expect(spy.mock.calls.filter(([key]) => !String(key).startsWith('REACT_QUERY'))).toEqual([]);
+    expect(router.state.location.pathname).toBe('/profile/details');
   });
 });
