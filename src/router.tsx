@@ -1,6 +1,6 @@
 import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import type { RouterContext } from './routerContext';
+import { isUnderTheGuard, type RouterContext } from './routerContext';
 import { speculatively } from './shared/errors/staleBuild';
 import { ErrorPage } from './app/ErrorPage';
 import { NotFound } from './app/NotFound';
@@ -38,7 +38,7 @@ export const signedInPageOf =
   (path: string): string | undefined => {
     const [, params, route] = router.getMatchedRoutes(path);
     // A page under the guard, the whole path matched (no words left over for a splat).
-    if (!route?.id.startsWith('/_authenticated/') || '**' in params) return undefined;
+    if (!route || !isUnderTheGuard(route.id) || '**' in params) return undefined;
     // Each parameter in its place, as given, the fixed words as the route spells them.
     return route.to.replace(/\$(\w+)/g, (_: string, name: string) => params[name]!);
   };

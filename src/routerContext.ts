@@ -9,3 +9,9 @@ export interface RouterContext {
   auth: Auth;
   queryClient: QueryClient;
 }
+
+/**
+ * Whether a route (by its id) sits under the one layout route that checks sign-in
+ * (routes/_authenticated.tsx): a signed-in page.
+ */
+export const isUnderTheGuard = (routeId: string) => routeId.startsWith('/_authenticated/');

@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../router';
+import { isUnderTheGuard } from '../routerContext';
 import { example } from '../../tests/support/examples';
 import { renderRoute, fakeAuth } from '../../tests/support/renderRoute';
 import { server } from '../../tests/support/server';
@@ -15,7 +16,7 @@ import { server } from '../../tests/support/server';
  */
 const router = createAppRouter({ auth: fakeAuth(), queryClient: new QueryClient() });
 const PAGES = Object.values(router.routesById)
-  .filter((route) => route.id.startsWith('/_authenticated/') && !route.fullPath.includes('$'))
+  .filter((route) => isUnderTheGuard(route.id) && !route.fullPath.includes('$'))
   .map((route) => route.to);
 
 /** Every GET of the contract answering with its example for the `full` persona, where it has one. */

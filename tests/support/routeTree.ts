@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isUnderTheGuard } from '../../src/routerContext.ts';
 
 /** The entries of one interface of the generated route tree: a key, and the route it names. */
 function entries(source: string, name: string): Array<[key: string, route: string]> {
@@ -14,7 +15,7 @@ function entries(source: string, name: string): Array<[key: string, route: strin
  */
 export function signedInPages(): string[] {
   const source = readFileSync('src/routeTree.gen.ts', 'utf8');
-  const guarded = new Set(entries(source, 'FileRoutesById').flatMap(([id, route]) => (id.startsWith('/_authenticated/') ? [route] : [])));
+  const guarded = new Set(entries(source, 'FileRoutesById').flatMap(([id, route]) => (isUnderTheGuard(id) ? [route] : [])));
   return entries(source, 'FileRoutesByTo')
     .filter(([to, route]) => guarded.has(route) && !to.includes('$'))
     .map(([to]) => to);

@@ -7,9 +7,11 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import type { LinkFailure } from './socialCallback.flow';
+import { FLOW_ROUTE } from '../../shared/auth/flowRoute';
+import { stringParams } from '../../shared/navigation/searchParams';
 
 /** A link's callback route, while the link goes on and after: the provider from its address, the failure from its loader. */
-export function SocialCallbackRoutePage() {
+function SocialCallbackRoutePage() {
   const { provider } = useParams({ strict: false }) as { provider: SocialProvider };
   const failure = useLoaderData({ strict: false }) as LinkFailure | undefined;
   return <SocialCallbackPage provider={provider} failure={failure} />;
@@ -41,3 +43,16 @@ function SocialCallbackPage({ provider, failure }: { provider: SocialProvider; f
     </PublicLayout>
   );
 }
+
+/**
+ * What the routes of a link's callback share (/auth/{provider}/callback after a link from the
+ * profile, /idp/link/{provider} after the identity provider's instructions): spread first. Each
+ * route file keeps its own loader, which the router plugin splits off; this page, shown while
+ * the loader runs, ships with the app.
+ */
+export const LINK_CALLBACK_ROUTE = {
+  validateSearch: (search: Record<string, unknown>) => stringParams(search, ['code', 'state']),
+  ...FLOW_ROUTE,
+  pendingComponent: SocialCallbackRoutePage,
+  component: SocialCallbackRoutePage,
+};

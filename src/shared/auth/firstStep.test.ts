@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../../routeTree.gen';
-import type { RouterContext } from '../../routerContext';
+import { isUnderTheGuard, type RouterContext } from '../../routerContext';
 import { OIDC_PREFIX } from '../storage/storageKeys';
 import { firstStep, holdsSession, needsSession } from './firstStep';
 
@@ -63,7 +63,7 @@ function pages(): { path: string; guarded: boolean }[] {
   const router = createRouter({ routeTree, context: {} as RouterContext });
   return Object.values(router.routesById as unknown as Record<string, { id: string; fullPath: string; children?: unknown }>)
     .filter((route) => !route.children && route.id !== '__root__')
-    .map((route) => ({ path: route.fullPath, guarded: route.id.startsWith('/_authenticated/') }));
+    .map((route) => ({ path: route.fullPath, guarded: isUnderTheGuard(route.id) }));
 }
 
 describe('needsSession', () => {
