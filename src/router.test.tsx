@@ -1,5 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { createAppRouter } from './router';
 import { browser } from './shared/navigation/browser';
 import { fakeAuth, renderRoute } from '../tests/support/renderRoute';
 import { server } from '../tests/support/server';
@@ -105,5 +108,25 @@ describe('an intent (a link hovered or focused, the menu opened) preloads no ste
     expect(browser.assign).not.toHaveBeenCalled();
     for (const spy of stored) expect(spy.mock.calls.filter(([key]) => !String(key).startsWith('REACT_QUERY'))).toEqual([]);
     expect(router.state.location.pathname).toBe('/profile/details');
+  });
+});
+
+describe('docs/pages.md', () => {
+  it('names every page of the route tree, and no address the tree does not have', () => {
+    const router = createAppRouter({ auth: fakeAuth(), queryClient: new QueryClient() });
+    // Every address of the tree (a route with none below it), as the document writes it.
+    const pages = Object.values(router.routesById)
+      .filter((route) => !route.children)
+      .map((route) => (route.fullPath.replace(/(.)\/$/, '$1') as string).replace(/\$(\w+)/g, '{$1}'));
+    const named = [...readFileSync('docs/pages.md', 'utf8').matchAll(/`(\/[^`\s]*)`/g)].map(([, address]) => address!);
+    expect(pages.length).toBeGreaterThan(10);
+    expect(
+      pages.filter((page) => !named.includes(page)),
+      'pages the document does not name',
+    ).toEqual([]);
+    expect(
+      named.filter((address) => !pages.includes(address)),
+      'addresses in the document that are no page',
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSnifferErrors } from './htmlcs';
+import { en } from '../../src/messages/en';
 import { signedInPages } from '../support/routeTree';
 import { expectNoAxeViolations, signIn } from './support';
 
@@ -124,11 +125,16 @@ const ALSO: Record<string, Array<{ name: string; show: (page: Page) => Promise<v
   ],
 };
 
-/** A page opened and done loading: its heading shown, no loader left. */
+/** The catalogue's page titles (its `page.*` texts): every page's heading is one, which each language then words its own way. */
+const PAGE_TITLES = Object.entries(en).flatMap(([key, text]) => (key.startsWith('page.') && typeof text === 'string' ? [text] : []));
+
+/** A page opened and done loading: its heading, one of the page titles, shown; no loader left. */
 async function opened(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+  expect(PAGE_TITLES, `${path}: its heading is a page title of the catalogue (a page.* text)`).toContain(await heading.textContent());
 }
 
 // Each test opens its own page (from the worker's one sign-in of its person), so the suite's workers can share them out.
