@@ -7,13 +7,13 @@ import { getGetProfileQueryOptions, useGetProfile } from '../../generated/api/pr
 import type { PageQuery } from '../shared/api/queries';
 import { useT } from '../messages/t';
 import { useLogout } from '../shared/auth/useLogout';
-import { speculatively } from '../shared/errors/staleBuild';
-import { afterNextPaint, afterPaintWhenIdle, whenIdle } from '../shared/ui/afterPaint';
+import { afterNextPaint } from '../shared/ui/afterPaint';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
 import { hasQuestionFactor, menuEntries, type MenuEntry } from './navigation';
+import { followAfterPaint, loadMenuCodeWhenIdle, preloadMenuPages } from './pageLoading';
 
 const NAV_LIST_ID = 'account-navigation';
 
@@ -72,9 +72,7 @@ function Navigation() {
 
   /**
    * The router's Link marks the current page's entry (`aria-current`, the wizards' too under Set
-   * up MFA). A plain click closes the menu and paints that first: the move to the page (the
-   * router's navigation, which renders the header and the page's frame at once) starts after it.
-   * A click with a modifier is the browser's (another tab, another window).
+   * up MFA). A click closes the menu; on another page's entry, the move follows the paint.
    */
   const choose = useCallback(
     (event: MouseEvent<HTMLAnchorElement>, to: MenuEntry['to']) => {
@@ -84,10 +82,7 @@ function Navigation() {
         return;
       }
       focusMainOnArrival.current = true;
-      if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      // The router's Link leaves a click whose default is prevented to the page.
-      event.preventDefault();
-      afterNextPaint(() => void router.navigate({ to }));
+      followAfterPaint(router, event, to);
     },
     [closeMenu, router],
   );
@@ -106,40 +101,16 @@ function Navigation() {
   const withQuestion = hasQuestionFactor(factors.data?.factors);
   const items = useMemo(() => menuEntries(Object.values(router.routesById), { hasQuestionFactor: withQuestion }), [router, withQuestion]);
 
-  // Once the first page has painted and the browser is idle, the code of the menu's pages loads
-  // through the router's own code splitting (loadRouteChunk: their split-off components, not
-  // their data), one page an idle moment: a click later finds it. The wizards' code waits for an
-  // intent.
+  // What loads ahead of a click is decided in pageLoading.ts.
   const menuRouteIds = items.map((item) => item.routeId).join(' ');
-  useEffect(() => {
-    const pending = menuRouteIds.split(' ');
-    const loadNext = () => {
-      const id = pending.shift();
-      const route = Object.values(router.routesById).find((candidate) => candidate.id === id);
-      if (!route) return;
-      void speculatively(() => router.loadRouteChunk(route));
-      cancel = whenIdle(loadNext);
-    };
-    let cancel = afterPaintWhenIdle(loadNext);
-    return () => cancel();
-  }, [router, menuRouteIds]);
+  useEffect(() => loadMenuCodeWhenIdle(router, menuRouteIds.split(' ')), [router, menuRouteIds]);
 
-  /**
-   * Opening the menu is an intent: every other page of it starts loading (its code and its
-   * data, through the router's preload), once the open menu has painted.
-   */
+  /** Opening the menu is an intent: its other pages start loading. */
   function toggle() {
-    if (!menuOpened) {
-      afterNextPaint(() => {
-        const here = router.state.location.pathname;
-        // A task each: a tap on a link meanwhile waits for one page's start, not for all of them.
-        for (const item of items) {
-          if (item.to !== here) window.setTimeout(() => void router.preloadRoute({ to: item.to }));
-        }
-      });
-    }
+    if (!menuOpened) preloadMenuPages(router, items);
     menu.toggle();
   }
+
   return (
     <Box component="nav" aria-label={t('nav.label')} pos="relative" ref={navRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <Button
