@@ -29,6 +29,7 @@
 // API calls for nginx, choosing the persona as in development), each in its own process
 // group, and stops them at the end, on failure and on Ctrl-C (servers.ts). It refuses to run
 // when one of their ports is taken, rather than measure somebody else's server.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,7 @@ import { newTabJourney } from './journey-new-tab.ts';
 import { reloadJourney } from './journey-reload.ts';
 import { signInJourney, type SignInJourney } from './journey-sign-in.ts';
 import { routeSizes, type RouteSizes } from './bundle-sizes.ts';
+import { guardFigures, readRecorded, rises, writeRecorded, type GuardFigures } from './guard.ts';
 import { LIGHTHOUSE_FLAGS, writeFlowResults, type NavigationJourney } from './lighthouse.ts';
 import { traceKeeper } from './long-tasks.ts';
 import {
@@ -63,7 +65,7 @@ import { BenchError, fail, SERVERS, targetFor, type ServerKind, type Target } fr
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const USAGE =
-  'usage: node tools/bench/bench.ts [--runs N] [--server nginx|preview] [--journeys new-tab,reload,sign-in,interactions] [--skip-lighthouse] [--skip-build] [--traces]';
+  'usage: node tools/bench/bench.ts [--runs N] [--server nginx|preview] [--journeys new-tab,reload,sign-in,interactions] [--skip-lighthouse] [--skip-build] [--traces] [--record]';
 const JOURNEYS = ['new-tab', 'reload', 'sign-in', 'interactions'] as const;
 type JourneyName = (typeof JOURNEYS)[number];
 
@@ -76,6 +78,8 @@ interface Options {
   skipBuild: boolean;
   /** Keep each Lighthouse run's trace in tools/bench/traces/. */
   traces: boolean;
+  /** Write the first page's guarded figures to tools/bench/recorded.json instead of holding them against it. */
+  record: boolean;
 }
 
 interface Results {
@@ -95,6 +99,8 @@ interface Results {
     signIn?: SignInJourney;
     interactions?: InteractionsJourney;
   };
+  /** The first page's guarded figures, and what rose against the recorded ones (guard.ts). */
+  guard?: { figures: GuardFigures; recorded?: string; rises: string[] };
   durationSeconds?: number;
 }
 
@@ -109,6 +115,7 @@ function options(): Options {
         'skip-lighthouse': { type: 'boolean', default: false },
         'skip-build': { type: 'boolean', default: false },
         traces: { type: 'boolean', default: false },
+        record: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -123,7 +130,44 @@ function options(): Options {
   const unknown = named.filter((name) => !JOURNEYS.includes(name as JourneyName));
   if (unknown.length || !named.length) fail(`--journeys takes some of ${JOURNEYS.join(', ')}, not '${values.journeys}'`);
   const journeys = JOURNEYS.filter((name) => named.includes(name));
-  return { runs, server, journeys, skipLighthouse: values['skip-lighthouse'], skipBuild: values['skip-build'], traces: values.traces };
+  if (values.record && !(journeys.includes('new-tab') && journeys.includes('reload'))) fail('--record needs the new-tab and reload journeys');
+  return {
+    runs,
+    server,
+    journeys,
+    skipLighthouse: values['skip-lighthouse'],
+    skipBuild: values['skip-build'],
+    traces: values.traces,
+    record: values.record,
+  };
+}
+
+/**
+ * The first page's figures held against the recorded ones (guard.ts), or recorded (--record). A
+ * rise is named, and the benchmark exits 1.
+ */
+function guard(results: Results, opts: Options): Results['guard'] {
+  const figures: GuardFigures = {};
+  if (results.journeys?.newTab) figures['new tab'] = guardFigures(results.journeys.newTab.runs);
+  if (results.journeys?.reload) figures.reload = guardFigures(results.journeys.reload.runs);
+  if (!Object.keys(figures).length) return undefined;
+  if (opts.record) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    writeRecorded({ date: results.machine.date, commit, loadAverage: results.machine.loadAverage, runs: opts.runs, figures });
+    console.log(`\nThe first page's figures are recorded in tools/bench/recorded.json (${commit}): later runs are held against them.`);
+    return { figures, rises: [] };
+  }
+  const recorded = readRecorded();
+  if (!recorded) {
+    console.log('\nNo figures recorded yet (npm run bench -- --record): the first page is not guarded.');
+    return { figures, rises: [] };
+  }
+  const found = rises(recorded.figures, figures);
+  const against = `the figures recorded at ${recorded.commit} on ${recorded.date.slice(0, 10)} (${recorded.runs} runs, load ${recorded.loadAverage[0]})`;
+  console.log(`\nThe first page against ${against}: ${found.length ? 'ROSE' : 'no rise'}`);
+  for (const line of found) console.log(`  ${line}`);
+  if (found.length) process.exitCode = 1;
+  return { figures, recorded: against, rises: found };
 }
 
 function machine(): Machine {
@@ -221,6 +265,7 @@ async function main(): Promise<void> {
     if (journeys.signIn) printSignInRuns(journeys.signIn);
     if (journeys.newTab && journeys.reload && journeys.signIn) printJourneys(journeys.newTab, journeys.reload, journeys.signIn);
     if (journeys.interactions) printInteractions(journeys.interactions, served);
+    results.guard = guard(results, opts);
   } else {
     printMachine(results.machine, 'Lighthouse skipped');
   }

@@ -1,50 +1,27 @@
 // The interactions journey: what a person meets after the first page, on a phone. Each run is a
 // fresh browser context (no later page fetched yet) that signs in as the new-user persona
-// (nothing set up, so the MFA list offers Set up SMS). Then, with Lighthouse's mobile throttling
-// applied by the browser itself (its figures for applied throttling: 562.5 ms per request,
-// 1.47 Mbps down, 675 Kbps up, CPU x4) and Lighthouse's phone screen, it loads the profile from
-// a cold cache, waits until the network is quiet, and taps through: the menu and Set up MFA,
-// Edit and Set up SMS, the menu and Previous Login, Profile and Change Password, then types 15
-// keys in the new password field.
+// (nothing set up, so the MFA list offers Set up SMS), then one Lighthouse flow, as the load
+// journeys use, with Lighthouse's phone and its throttling applied by the browser
+// (`throttlingMethod: 'devtools'`): the profile loaded from a cold cache, then one timespan over
+// the steps of STEPS: the menu and Set up MFA, Edit and Set up SMS, the menu and Previous Login,
+// Profile and Change Password, then 15 keys in the new password field. (A timespan a step would
+// start the trace, and its CPU profiler, before every tap: a task of 300 to 500 ms each time.)
 //
-// For each step: the time from the input until the step's content is on screen (the frame
-// after the content is in the page), the event's own duration as INP counts it (the Event
-// Timing API: from the input to the next paint after its handlers), and the main-thread tasks
-// of 50 ms or more meanwhile, with what ran in each (long-tasks.ts, from the run's trace, as
-// observed at CPU x4: nothing is simulated here).
+// For each step, measured in the page: the time from the input until the step's content is on
+// screen (the frame after the content is in the page) and the interaction's duration as INP
+// counts it (the Event Timing API); from the timespan's trace, between the step's marks, its
+// tasks of 50 ms or more with what ran in each (long-tasks.ts, as for the load journeys; observed
+// at CPU x4: nothing is simulated here).
 /// <reference lib="dom" />
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
-import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { startFlow, type Flags } from 'lighthouse';
+import type { Browser, Page } from 'puppeteer-core';
 import { assertProfileShown, signIn, watchErrors, type BenchUser } from './browser.ts';
-import { median } from './lighthouse.ts';
-import { causesOf, PROFILER_CATEGORY, samplesOf, sourceMapper, type KeepTrace, type LongTask, type TaskNode, type TraceEvent } from './long-tasks.ts';
+import { LIGHTHOUSE_FLAGS, median } from './lighthouse.ts';
+import { longTasksOf, type KeepTrace, type LongTask } from './long-tasks.ts';
 import { fail, type Target } from './target.ts';
 
-const PHONE = throttling.mobileSlow4G;
-/** Lighthouse's phone screen. */
-const SCREEN = screenEmulationMetrics.mobile as { width: number; height: number; deviceScaleFactor: number };
-
-/** What the browser applies: Lighthouse's figures for applied ("devtools") throttling. */
-export const INTERACTIONS_THROTTLING = {
-  latencyMs: PHONE.requestLatencyMs,
-  downloadKbps: PHONE.downloadThroughputKbps,
-  uploadKbps: PHONE.uploadThroughputKbps,
-  cpuSlowdown: PHONE.cpuSlowdownMultiplier,
-};
-
-/** The trace: the main thread's tasks and their events (as Lighthouse records them), the user timing marks, the CPU profile. */
-const TRACE_CATEGORIES = [
-  '-*',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-lighthouse',
-  'v8',
-  'v8.execute',
-  'blink.user_timing',
-  'loading',
-  PROFILER_CATEGORY,
-];
+/** Lighthouse's mobile settings, its throttling applied by the browser (562.5 ms per request, 1.44 Mbps down, CPU x4). */
+const INTERACTIONS_FLAGS: Flags = { ...LIGHTHOUSE_FLAGS, throttlingMethod: 'devtools' };
 
 /**
  * How long a person looks at what a step showed before the next tap: the menu's entries, the
@@ -52,7 +29,7 @@ const TRACE_CATEGORIES = [
  * anyone reads five entries, and no intent would have any time to load what it starts. It is
  * shorter than the Keystroke-Level Model's 1.35 s for a person to prepare the next action.
  */
-export const READING_PAUSE_MS = 1000;
+const READING_PAUSE_MS = 1000;
 
 /** What shows that a step's content is on screen: a visible element, with its text or the field's length, on its page. */
 interface Shown {
@@ -81,53 +58,33 @@ const link = (name: string) => `::-p-aria([name="${name}"][role="link"])`;
 const TYPED = 'Portal-2026-key';
 const NEW_PASSWORD = '#password-field-newPassword';
 
-function steps(user: BenchUser): Step[] {
-  const menu: Step = { name: 'open the menu', kind: 'menu', tap: button('Menu'), shown: { selector: '#account-navigation' } };
-  return [
-    menu,
-    {
-      name: 'Set up MFA',
-      kind: 'menu page',
-      tap: link('Set up MFA'),
-      shown: { path: '/profile/mfa', selector: 'main table', text: 'SMS Authentication' },
-    },
-    { name: 'Edit', kind: 'control', tap: button('Edit'), shown: { selector: 'main button[aria-label="Set up SMS Authentication"]' } },
-    {
-      name: 'Set up SMS: the first step',
-      kind: 'wizard',
-      tap: button('Set up SMS Authentication'),
-      shown: { path: '/profile/mfa/enroll/OKTA/sms', selector: 'main button', text: 'Setup' },
-    },
-    menu,
-    {
-      name: 'Previous Login',
-      kind: 'menu page',
-      tap: link('Previous Login'),
-      shown: { path: '/profile/login', selector: 'main a', text: "This wasn't me" },
-    },
-    menu,
-    {
-      name: 'Profile',
-      kind: 'menu page',
-      tap: link('Profile'),
-      shown: { path: '/profile/details', selector: 'section[aria-labelledby="personal-information"] dl', text: user.displayName },
-    },
-    menu,
-    {
-      name: 'Change Password',
-      kind: 'menu page',
-      tap: link('Change Password'),
-      shown: { path: '/profile/password', selector: '[data-testid="password-hints"]' },
-    },
-    ...[...TYPED].map((key, i): Step => ({
-      name: `key ${i + 1}`,
-      kind: 'keystroke',
-      key,
-      ...(i === 0 && { focus: NEW_PASSWORD }),
-      shown: { selector: NEW_PASSWORD, valueLength: i + 1 },
-    })),
-  ];
-}
+const MENU: Step = { name: 'open the menu', kind: 'menu', tap: button('Menu'), shown: { selector: '#account-navigation' } };
+const menuPage = (name: string, shown: Shown): Step => ({ name, kind: 'menu page', tap: link(name), shown });
+
+const STEPS = (user: BenchUser): Step[] => [
+  MENU,
+  menuPage('Set up MFA', { path: '/profile/mfa', selector: 'main table', text: 'SMS Authentication' }),
+  { name: 'Edit', kind: 'control', tap: button('Edit'), shown: { selector: 'main button[aria-label="Set up SMS Authentication"]' } },
+  {
+    name: 'Set up SMS: the first step',
+    kind: 'wizard',
+    tap: button('Set up SMS Authentication'),
+    shown: { path: '/profile/mfa/enroll/OKTA/sms', selector: 'main button', text: 'Setup' },
+  },
+  MENU,
+  menuPage('Previous Login', { path: '/profile/login', selector: 'main a', text: "This wasn't me" }),
+  MENU,
+  menuPage('Profile', { path: '/profile/details', selector: 'section[aria-labelledby="personal-information"] dl', text: user.displayName }),
+  MENU,
+  menuPage('Change Password', { path: '/profile/password', selector: '[data-testid="password-hints"]' }),
+  ...[...TYPED].map((key, i): Step => ({
+    name: `key ${i + 1}`,
+    kind: 'keystroke',
+    key,
+    ...(i === 0 && { focus: NEW_PASSWORD }),
+    shown: { selector: NEW_PASSWORD, valueLength: i + 1 },
+  })),
+];
 
 /** One step of one run. */
 export interface StepRun {
@@ -136,23 +93,17 @@ export interface StepRun {
   /** From the input to the frame after the step's content is in the page, ms. */
   shownMs: number;
   /**
-   * The interaction's duration (Event Timing, as INP counts it), ms; 16 when the browser
-   * reported none, as it reports only interactions of 16 ms or more.
+   * The interaction's duration (Event Timing, as INP counts it: the longest of its events), ms;
+   * 16 when the browser reported none, as it reports only interactions of 16 ms or more.
    */
   eventMs: number;
   reported: boolean;
-  /** Of the event: from the input to its handlers, the handlers, and from them to the next paint. */
-  inputDelayMs?: number;
-  processingMs?: number;
-  presentationMs?: number;
-  /** Main-thread tasks of 50 ms or more that end after the input, until the step settled; `start` is ms after the input. */
+  /** The step's tasks of 50 ms or more, observed; `start` is ms from the step's start, just before its input. */
   longTasks: LongTask[];
 }
 
 export interface InteractionsRun {
   run: number;
-  /** The profile's load before the steps, from a cold cache, ms (the page's own clock). */
-  loadMs: number;
   steps: StepRun[];
 }
 
@@ -167,10 +118,8 @@ interface Summary {
 }
 
 export interface InteractionsJourney {
-  throttling: typeof INTERACTIONS_THROTTLING;
-  /** Before each tap, ms. */
+  flags: Flags;
   readingPauseMs: number;
-  screen: { width: number; height: number; deviceScaleFactor: number };
   user: string;
   runs: InteractionsRun[];
   medians: Summary;
@@ -184,34 +133,25 @@ const TARGETS: { key: Exclude<keyof Summary, 'steps' | 'keystroke'>; text: strin
   { key: 'wizardShownMs', text: '<= 700 ms', test: (ms) => ms <= 700 },
 ];
 
-// ---- In the page (serialised by Puppeteer: each function stands alone) ----
-
-interface EventRecord {
-  name: string;
-  startTime: number;
-  duration: number;
-  processingStart: number;
-  processingEnd: number;
-  interactionId: number;
-}
+// ---- In the page (Puppeteer serialises these: each function stands alone) ----
 
 interface Probe {
+  /** The inputs' times. */
   inputs: number[];
-  events: EventRecord[];
+  /** Every interaction's Event Timing entries. */
+  events: { name: string; startTime: number; duration: number }[];
   take: () => void;
   shown?: Promise<number>;
 }
 
-/** Before the page's own code: the inputs' times and the Event Timing entries of every interaction. */
+/** Records the inputs' times and the Event Timing entries of every interaction. */
 function installProbe(): void {
   const probe: Probe = { inputs: [], events: [], take: () => {} };
   (window as unknown as { __benchProbe: Probe }).__benchProbe = probe;
   for (const type of ['pointerdown', 'keydown']) addEventListener(type, (event) => probe.inputs.push(event.timeStamp), { capture: true });
   const keep = (entries: PerformanceEntryList) => {
-    for (const entry of entries as (PerformanceEventTiming & { interactionId: number })[]) {
-      if (!entry.interactionId) continue;
-      const { name, startTime, duration, processingStart, processingEnd, interactionId } = entry;
-      probe.events.push({ name, startTime, duration, processingStart, processingEnd, interactionId });
+    for (const { name, startTime, duration, interactionId } of entries as (PerformanceEventTiming & { interactionId: number })[]) {
+      if (interactionId) probe.events.push({ name, startTime, duration });
     }
   };
   const observer = new PerformanceObserver((list) => keep(list.getEntries()));
@@ -220,8 +160,8 @@ function installProbe(): void {
 }
 
 /**
- * Marks the step's start and watches for its content: once it is in the page and visible, the
- * time of the task after the next frame (the frame that paints it).
+ * Marks the step's start (`bench:step N`, in the trace) and watches for its content: once it is
+ * in the page and visible, the time of the task after the next frame (the frame that paints it).
  */
 function watchFor(shown: Shown, index: number): number {
   const probe = (window as unknown as { __benchProbe: Probe }).__benchProbe;
@@ -253,11 +193,11 @@ function watchFor(shown: Shown, index: number): number {
 /**
  * Waits for the step's content, then for the Event Timing entry of its interaction's last event
  * (`lastEvent`: a tap's click, a key's keyup), which comes once the frame after it is presented;
- * up to 20 frames, as an event under 16 ms gets none. Answers the step's figures in the page's clock.
+ * up to 20 frames, as an event under 16 ms gets none. Marks the step's end; answers the time on
+ * screen (-1: not in time) and the longest event of the interaction, from the input.
  */
 async function settle(since: number, index: number, lastEvent: string, timeoutMs: number) {
   const probe = (window as unknown as { __benchProbe: Probe }).__benchProbe;
-  // -1: not shown in time (NaN would cross to Node as null).
   const shownAt = await Promise.race([probe.shown!, new Promise<number>((resolve) => setTimeout(() => resolve(-1), timeoutMs))]);
   const inputAt = probe.inputs.find((at) => at >= since);
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -269,209 +209,88 @@ async function settle(since: number, index: number, lastEvent: string, timeoutMs
   };
   for (let frames = 0; frames < 20 && !ofInput().some((event) => event.name === lastEvent); frames += 1) await frame();
   performance.mark(`bench:step ${index} end`);
-  return { shownAt, inputAt, events: ofInput() };
+  const longest = Math.max(0, ...ofInput().map((event) => event.duration));
+  return { shownMs: shownAt < 0 || inputAt === undefined ? -1 : shownAt - inputAt, inputAt, longest };
 }
 
 // ---- In Node ----
 
-/**
- * The page's requests from now on, and a wait until none has been open for `quietMs`; the wait
- * fails with the open ones after a minute. `stop` ends the watch.
- */
-function watchRequests(page: Page) {
-  const open = new Set<HTTPRequest>();
-  let changed = () => {};
-  const opened = (request: HTTPRequest) => (open.add(request), changed());
-  const closed = (request: HTTPRequest) => (open.delete(request), changed());
-  page.on('request', opened).on('requestfinished', closed).on('requestfailed', closed);
-  return {
-    quiet: (quietMs: number) =>
-      new Promise<void>((resolve, reject) => {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const giveUp = setTimeout(() => reject([...open].map((request) => request.url())), 60_000);
-        changed = () => {
-          clearTimeout(timer);
-          if (open.size) return;
-          timer = setTimeout(() => {
-            clearTimeout(giveUp);
-            resolve();
-          }, quietMs);
-        };
-        changed();
-      }),
-    stop: () => void page.off('request', opened).off('requestfinished', closed).off('requestfailed', closed),
-  };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Takes the step as a person would, a tap or a key; fails when its content does not show within 30 s. */
+async function take(page: Page, step: Step, index: number, run: number): Promise<Omit<StepRun, 'longTasks'>> {
+  const since = await page.evaluate(watchFor, step.shown, index);
+  if (step.focus) await page.focus(step.focus);
+  if (step.tap) {
+    const target = await page
+      .waitForSelector(step.tap, { timeout: 30_000 })
+      .catch(() => fail(`interactions, run ${run}: '${step.name}' found nothing to tap (${step.tap}) at ${page.url()}`));
+    await target!.tap();
+  } else await page.keyboard.type(step.key!);
+  const { shownMs, inputAt, longest } = await page.evaluate(settle, since, index, step.tap ? 'click' : 'keyup', 30_000);
+  if (inputAt === undefined) fail(`interactions, run ${run}: '${step.name}' reached the page as no input`);
+  if (shownMs < 0) {
+    const text = await page.evaluate(() => document.body.innerText.slice(0, 300));
+    fail(`interactions, run ${run}: after '${step.name}', the step's content did not show (at ${page.url()}): ${JSON.stringify(text)}`);
+  }
+  return { step: step.name, kind: step.kind, shownMs: Math.round(shownMs), eventMs: longest || 16, reported: longest > 0 };
 }
 
-async function applyPhone(page: Page): Promise<void> {
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: INTERACTIONS_THROTTLING.latencyMs,
-    downloadThroughput: (INTERACTIONS_THROTTLING.downloadKbps * 1024) / 8,
-    uploadThroughput: (INTERACTIONS_THROTTLING.uploadKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: INTERACTIONS_THROTTLING.cpuSlowdown });
-}
-
-/** The trace's main thread of the portal's page: the one that recorded the steps' marks. */
-function mainThreadOf(events: readonly (TraceEvent & { cat?: string })[]): { pid: number; tid: number } {
-  const mark = events.find((event) => event.name.startsWith('bench:step') && event.cat?.includes('blink.user_timing'));
-  if (!mark) fail("interactions: the trace holds none of the steps' marks");
-  return { pid: mark.pid, tid: mark.tid };
-}
-
-/** Each step's long tasks, from the trace of the steps. */
-function longTasksOfSteps(
-  trace: { traceEvents: (TraceEvent & { cat?: string; ph?: string })[] },
-  inputAfterMark: readonly number[],
-  dist: string,
-): LongTask[][] {
-  const events = trace.traceEvents;
-  const main = mainThreadOf(events);
-  const markTs = (name: string) => events.find((event) => event.name === name && event.pid === main.pid)?.ts;
-  const mainEvents = events.filter((event) => event.pid === main.pid && event.tid === main.tid).sort((a, b) => a.ts - b.ts);
-  const first = markTs('bench:step 0');
-  if (first === undefined) fail("interactions: the trace lacks the first step's mark");
-  const end = Math.max(...mainEvents.map((event) => event.ts + (event.dur ?? 0)));
-  const tasks = MainThreadTasks.getMainThreadTasks(mainEvents as never, [], end, first) as unknown as (TaskNode & { startTime: number })[];
-  const samples = samplesOf(events);
-  const mapSample = sourceMapper(dist);
-  return inputAfterMark.map((offset, i) => {
-    const from = markTs(`bench:step ${i}`);
-    const to = markTs(`bench:step ${i} end`);
-    if (from === undefined || to === undefined) return [];
-    // From the input: the step's mark comes before the tap or key reaches the page.
-    const startMs = (from - first) / 1000 + offset;
-    const endMs = (to - first) / 1000;
-    return tasks
-      .filter((task) => !task.parent && task.duration >= 50 && task.startTime + task.duration > startMs && task.startTime < endMs)
-      .map((task) => ({ start: task.startTime - startMs, duration: task.duration, causes: causesOf(task, samples, mapSample) }));
-  });
-}
-
-async function oneRun(
-  browser: Browser,
-  user: BenchUser,
-  target: Target,
-  run: number,
-  dist: string,
-  pageErrors: string[],
-  keepTrace?: KeepTrace,
-): Promise<InteractionsRun> {
+async function oneRun(browser: Browser, user: BenchUser, target: Target, run: number, dist: string, pageErrors: string[], keepTrace?: KeepTrace) {
   const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
   try {
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    try {
-      await page.setViewport({ ...SCREEN, isMobile: true, hasTouch: true });
-      await page.setUserAgent({ userAgent: userAgents.mobile });
-      const signingIn = watchRequests(page);
-      await signIn(page, user, target.page);
-      // What the signed-in page fetches once it has painted ends before the reload: a request
-      // that crosses a navigation is never reported finished (prefetches outlive their page),
-      // and the wait for quiet after the reload would wait for it.
-      await signingIn
-        .quiet(500)
-        .catch((open: string[]) => fail(`interactions, run ${run}: the network never went quiet after the sign-in; still open: ${open.join(', ')}`))
-        .finally(signingIn.stop);
-      await applyPhone(page);
-      const requests = watchRequests(page);
-      await page.evaluateOnNewDocument(installProbe);
-      await page
-        .reload({ waitUntil: 'domcontentloaded', timeout: 60_000 })
-        .catch(() => fail(`interactions, run ${run}: the profile's document did not load`));
-      const shownAt = await assertProfileShown(page, user, `interactions, run ${run}: the profile`, 60_000);
-      const loadMs = Math.round(shownAt - (await page.evaluate(() => performance.timeOrigin)));
-      // A person reads the page before the first tap: the load's requests have ended.
-      await requests
-        .quiet(1000)
-        .catch((open: string[]) =>
-          fail(`interactions, run ${run}: the network never went quiet after the profile showed; still open: ${open.join(', ')}`),
-        )
-        .finally(requests.stop);
-
-      const all = steps(user);
-      await page.tracing.start({ categories: TRACE_CATEGORIES });
-      // The trace's own start costs the page a task: it ends before the first step.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
-      const measured: Omit<StepRun, 'longTasks'>[] = [];
-      const marks: number[] = [];
-      const inputs: number[] = [];
-      for (const [index, step] of all.entries()) {
-        // A person reads what the last step showed before the next tap (not between keys).
-        if (step.tap) await new Promise((resolve) => setTimeout(resolve, READING_PAUSE_MS));
-        const since = await page.evaluate(watchFor, step.shown, index);
-        if (step.focus) await page.focus(step.focus);
-        if (step.tap) {
-          const target = await page
-            .waitForSelector(step.tap, { timeout: 30_000 })
-            .catch(() => fail(`interactions, run ${run}: '${step.name}' found nothing to tap (${step.tap}) at ${page.url()}`));
-          await target!.tap();
-        } else await page.keyboard.type(step.key!);
-        const { shownAt: at, inputAt, events } = await page.evaluate(settle, since, index, step.tap ? 'click' : 'keyup', 30_000);
-        if (at < 0) {
-          const text = await page.evaluate(() => document.body.innerText.slice(0, 300));
-          fail(`interactions, run ${run}: after '${step.name}', the step's content did not show (at ${page.url()}): ${JSON.stringify(text)}`);
-        }
-        if (inputAt === undefined) fail(`interactions, run ${run}: '${step.name}' reached the page as no input`);
-        const longest = events.reduce<EventRecord | undefined>((a, b) => (a && a.duration >= b.duration ? a : b), undefined);
-        marks.push(since);
-        inputs.push(inputAt);
-        measured.push({
-          step: step.name,
-          kind: step.kind,
-          shownMs: Math.round(at - inputAt),
-          eventMs: longest?.duration ?? 16,
-          reported: Boolean(longest),
-          ...(longest && {
-            inputDelayMs: Math.round(longest.processingStart - longest.startTime),
-            processingMs: Math.round(longest.processingEnd - longest.processingStart),
-            presentationMs: Math.round(longest.startTime + longest.duration - longest.processingEnd),
-          }),
-        });
-      }
-      const trace = await page.tracing.stop();
-      if (!trace) fail(`interactions, run ${run}: the browser gave no trace`);
-      const parsed = JSON.parse(Buffer.from(trace).toString('utf8'));
-      keepTrace?.(`interactions-run${run}`, parsed);
-      const longTasks = longTasksOfSteps(
-        parsed,
-        inputs.map((input, i) => input - marks[i]!),
-        dist,
-      );
-      return { run, loadMs, steps: measured.map((step, i) => ({ ...step, longTasks: longTasks[i] ?? [] })) };
-    } finally {
-      pageErrors.push(...errors);
+    await signIn(page, user, target.page);
+    const flow = await startFlow(page, { name: `bench: interactions, run ${run}`, flags: INTERACTIONS_FLAGS });
+    // Lighthouse's navigation waits until the network and the main thread are quiet: a person has read the page.
+    await flow.navigate(target.page, { name: 'the profile, from a cold cache' });
+    await assertProfileShown(page, user, `interactions, run ${run}: the profile`, 60_000);
+    await page.evaluate(installProbe);
+    await flow.startTimespan({ name: 'the steps' });
+    const steps = STEPS(user);
+    const measured: Omit<StepRun, 'longTasks'>[] = [];
+    for (const [index, step] of steps.entries()) {
+      // A person reads what the last step showed before the next tap (not between keys); the
+      // first pause also lets the trace's own start (a task of its own) end before the first tap.
+      if (step.tap) await sleep(READING_PAUSE_MS);
+      measured.push(await take(page, step, index, run));
     }
+    await flow.endTimespan();
+    const result = await flow.createFlowResult();
+    const { artifacts } = flow.createArtifactsJson().gatherSteps[1]!;
+    keepTrace?.(`interactions-run${run}`, artifacts.Trace);
+    const stepRuns: StepRun[] = [];
+    for (const [index, step] of measured.entries()) {
+      const between = { from: `bench:step ${index}`, to: `bench:step ${index} end` };
+      stepRuns.push({ ...step, longTasks: await longTasksOf(artifacts, result.steps[1]!.lhr, dist, between) });
+    }
+    return { run, steps: stepRuns };
   } finally {
+    pageErrors.push(...errors);
     await context.close();
   }
 }
 
 function summarise(runs: InteractionsRun[]): Summary {
-  const first = runs[0]!.steps;
-  const stepMedians = first.map((step, i) => ({
+  const steps = runs[0]!.steps.map((step, i) => ({
     step: step.step,
     kind: step.kind,
     shownMs: median(runs.map((run) => run.steps[i]!.shownMs)),
     eventMs: median(runs.map((run) => run.steps[i]!.eventMs)),
   }));
   const perRun = (pick: (steps: StepRun[]) => number) => median(runs.map((run) => pick(run.steps)));
-  const clicks = (steps: StepRun[]) => steps.filter((step) => step.kind !== 'keystroke');
-  const keys = (steps: StepRun[]) => steps.filter((step) => step.kind === 'keystroke');
+  const slowestShown = (kind: StepKind) => Math.max(...steps.filter((step) => step.kind === kind).map((step) => step.shownMs));
   return {
-    steps: stepMedians,
-    clickEventMs: perRun((steps) => median(clicks(steps).map((step) => step.eventMs))),
-    slowestEventMs: perRun((steps) => Math.max(...steps.map((step) => step.eventMs))),
+    steps,
+    clickEventMs: perRun((taken) => median(taken.filter((step) => step.kind !== 'keystroke').map((step) => step.eventMs))),
+    slowestEventMs: perRun((taken) => Math.max(...taken.map((step) => step.eventMs))),
     keystroke: {
-      medianMs: perRun((steps) => median(keys(steps).map((step) => step.eventMs))),
-      slowestMs: perRun((steps) => Math.max(...keys(steps).map((step) => step.eventMs))),
+      medianMs: perRun((taken) => median(taken.filter((step) => step.kind === 'keystroke').map((step) => step.eventMs))),
+      slowestMs: perRun((taken) => Math.max(...taken.filter((step) => step.kind === 'keystroke').map((step) => step.eventMs))),
     },
-    menuPageShownMs: Math.max(...stepMedians.filter((step) => step.kind === 'menu page').map((step) => step.shownMs)),
-    wizardShownMs: Math.max(...stepMedians.filter((step) => step.kind === 'wizard').map((step) => step.shownMs)),
+    menuPageShownMs: slowestShown('menu page'),
+    wizardShownMs: slowestShown('wizard'),
   };
 }
 
@@ -492,11 +311,9 @@ export async function interactionsJourney(
     console.log(`bench: interactions, run ${run}/${runs} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const medians = summarise(measured);
-  const { width, height, deviceScaleFactor } = SCREEN;
   return {
-    throttling: INTERACTIONS_THROTTLING,
+    flags: INTERACTIONS_FLAGS,
     readingPauseMs: READING_PAUSE_MS,
-    screen: { width, height, deviceScaleFactor },
     user: user.username,
     runs: measured,
     medians,

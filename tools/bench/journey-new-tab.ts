@@ -7,7 +7,7 @@ import { startFlow, type FlowResult } from 'lighthouse';
 import type { Browser } from 'puppeteer-core';
 import { assertProfileShown, watchErrors, type BenchUser } from './browser.ts';
 import { figures, LIGHTHOUSE_FLAGS, requestsBeforeLcp, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
-import { longTasksAfterPaint, type KeepTrace, type LongTask } from './long-tasks.ts';
+import { longTasksOf, type KeepTrace, type LongTask } from './long-tasks.ts';
 import type { Target } from './target.ts';
 
 const NEW_TAB: Expectations = {
@@ -50,7 +50,7 @@ export async function newTabJourney(
       keepTrace?.(`new-tab-run${run}`, gatherSteps[0]!.artifacts.Trace);
       const { artifacts } = gatherSteps[0]!;
       traceFacts.push({
-        longTasks: await longTasksAfterPaint(artifacts, result.steps[0]!.lhr, dist),
+        longTasks: await longTasksOf(artifacts, result.steps[0]!.lhr, dist),
         requestsBeforeLcp: requestsBeforeLcp(artifacts),
       });
     } finally {

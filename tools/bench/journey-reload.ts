@@ -4,7 +4,7 @@ import { startFlow, type FlowResult } from 'lighthouse';
 import type { Page } from 'puppeteer-core';
 import { assertProfileShown, type BenchUser } from './browser.ts';
 import { figures, LIGHTHOUSE_FLAGS, requestsBeforeLcp, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
-import { longTasksAfterPaint, type KeepTrace } from './long-tasks.ts';
+import { longTasksOf, type KeepTrace } from './long-tasks.ts';
 import type { Target } from './target.ts';
 
 const RELOAD: Expectations = {
@@ -35,7 +35,7 @@ export async function reloadJourney(
   const result = await flow.createFlowResult();
   const { gatherSteps } = flow.createArtifactsJson();
   gatherSteps.forEach(({ artifacts }, i) => keepTrace?.(`reload-run${i + 1}`, artifacts.Trace));
-  const longTasks = await Promise.all(result.steps.map((step, i) => longTasksAfterPaint(gatherSteps[i]!.artifacts, step.lhr, dist)));
+  const longTasks = await Promise.all(result.steps.map((step, i) => longTasksOf(gatherSteps[i]!.artifacts, step.lhr, dist)));
   const measured = result.steps.map((step, i) =>
     figures(step.lhr, { longTasks: longTasks[i]!, requestsBeforeLcp: requestsBeforeLcp(gatherSteps[i]!.artifacts) }, i + 1, target, RELOAD, 'reload'),
   );

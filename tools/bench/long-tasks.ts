@@ -1,8 +1,7 @@
-// Where the main thread's time goes once the page has painted: every task that Lighthouse's
-// simulation makes 50 ms or longer and that ends after the first contentful paint, and what ran
-// in it. The tasks and their simulated times are the ones Lighthouse's 'long-tasks' audit lists
-// (its own computed artifacts, the same simulation); what ran in each is read from the run's
-// trace: the V8 CPU profile's samples inside the task (the bench turns the profiler's trace
+// Where the main thread's time goes: every task of 50 ms or more in a Lighthouse step (once the
+// page has painted, for a navigation, at the times its simulation gives), and what ran in it.
+// The tasks are Lighthouse's own computed artifact (and, simulated, the same simulation as its
+// 'long-tasks' audit); what ran in each is read from the step's trace: the V8 CPU profile's samples inside the task (the bench turns the profiler's trace
 // category on), mapped through the build's source maps to the portal's modules and functions,
 // and the task's own style and layout events.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,9 +15,9 @@ import { PageDependencyGraph } from 'lighthouse/core/computed/page-dependency-gr
 /** The trace category that adds the CPU profile's samples (Lighthouse leaves it out by default). */
 export const PROFILER_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
 
-/** A task of 50 ms or more, simulated: where it starts, how long, and what ran in it. */
+/** A task of 50 ms or more (simulated for a navigation, observed for a timespan): where it starts, how long, and what ran in it. */
 export interface LongTask {
-  /** Simulated, in ms from the start of the navigation. */
+  /** In ms from the start of the navigation (simulated) or of the timespan (observed). */
   start: number;
   duration: number;
   /** What ran, longest first, in simulated ms (each cause's share of the task's samples or events). */
@@ -205,39 +204,60 @@ function timeByGroup(task: TaskNode, into = new Map<string, number>()): Map<stri
 }
 
 /**
- * The long tasks of one Lighthouse navigation that end after its first contentful paint, in
- * order, with what ran in each. `dist` holds the build's source maps (`vite build --sourcemap
- * hidden`); without them the causes name the built files.
+ * The long tasks of one Lighthouse step, in order, with what ran in each: for a navigation under
+ * simulated throttling, every task that its simulation makes 50 ms or longer and that ends after
+ * the first contentful paint (the tasks TBT counts), at its simulated time; for a timespan under
+ * applied throttling, every task of 50 ms or more as the trace saw it. `dist` holds the build's
+ * source maps (`vite build --sourcemap hidden`); without them the causes name the built files.
  */
-export async function longTasksAfterPaint(artifacts: Artifacts, lhr: Result, dist: string): Promise<LongTask[]> {
+export async function longTasksOf(
+  artifacts: Artifacts,
+  lhr: Result,
+  dist: string,
+  /** Only the tasks that end after the user timing mark `from` and start before the mark `to` (a step of a timespan); `start` is then from `from`. */
+  between?: { from: string; to: string },
+): Promise<LongTask[]> {
   const { settings } = artifacts;
   const context = { computedCache: new Map(), settings } as unknown as Parameters<typeof MainThreadTasks.request>[1];
   const trace = artifacts.Trace;
-  const devtoolsLog = artifacts.DevtoolsLog;
-  const tasks = (await MainThreadTasks.request(trace, context)) as unknown as TaskNode[];
-  const graph = await PageDependencyGraph.request(
-    { settings, trace, devtoolsLog, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, HostDPR: artifacts.HostDPR, fromTrace: false },
-    context,
-  );
-  // The same simulation as the 'long-tasks' audit's: its list gives each task's simulated start
-  // and length, not the trace event it came from, which picking the task's samples needs.
-  const simulator = await LoadSimulator.request({ devtoolsLog, settings }, context);
-  const simulated = new Map<unknown, { startTime: number; duration: number }>();
-  for (const [node, timing] of simulator.simulate(graph, { label: 'long-tasks-causes' }).nodeTimings.entries()) {
-    if (node.type === 'cpu') simulated.set(node.event, timing);
-  }
+  const tasks = (await MainThreadTasks.request(trace, context)) as unknown as (TaskNode & { startTime: number })[];
+  const simulated = settings.throttlingMethod === 'simulate' ? await simulatedTimings(artifacts, context) : undefined;
   const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
+  const mark = (name: string) => trace.traceEvents.find((event) => event.name === name && event.cat.includes('blink.user_timing'))?.ts;
+  const [from, to] = between ? [mark(between.from), mark(between.to)] : [];
+  if (between && (from === undefined || to === undefined)) throw new Error(`long-tasks: the trace lacks the marks ${between.from} and ${between.to}`);
   const samples = samplesOf(trace.traceEvents as unknown as TraceEvent[]);
   const mapSample = sourceMapper(dist);
 
   const long: LongTask[] = [];
   for (const task of tasks) {
-    const timing = simulated.get(task.event);
-    if (task.parent || task.unbounded || !timing || timing.duration < 50 || timing.startTime + timing.duration <= firstPaint) continue;
+    if (task.parent || task.unbounded) continue;
+    if (from !== undefined && (task.event.ts + (task.event.dur ?? 0) < from || task.event.ts > to!)) continue;
+    const timing = simulated ? simulated.get(task.event) : { startTime: task.startTime, duration: task.duration };
+    if (!timing || timing.duration < 50 || timing.startTime + timing.duration <= firstPaint) continue;
     // Simulated time is observed time times the CPU slowdown: each cause keeps its share.
-    long.push({ start: timing.startTime, duration: timing.duration, causes: causesOf(task, samples, mapSample, timing.duration / task.duration) });
+    const start = from === undefined ? timing.startTime : (task.event.ts - from) / 1000;
+    long.push({ start, duration: timing.duration, causes: causesOf(task, samples, mapSample, timing.duration / task.duration) });
   }
   return long.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Each task's simulated start and length: the same simulation as the 'long-tasks' audit's, whose
+ * list does not give the trace event a task came from, which picking the task's samples needs.
+ */
+async function simulatedTimings(artifacts: Artifacts, context: Parameters<typeof MainThreadTasks.request>[1]) {
+  const { settings, Trace: trace, DevtoolsLog: devtoolsLog } = artifacts;
+  const graph = await PageDependencyGraph.request(
+    { settings, trace, devtoolsLog, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, HostDPR: artifacts.HostDPR, fromTrace: false },
+    context,
+  );
+  const simulator = await LoadSimulator.request({ devtoolsLog, settings }, context);
+  const timings = new Map<unknown, { startTime: number; duration: number }>();
+  for (const [node, timing] of simulator.simulate(graph, { label: 'long-tasks-causes' }).nodeTimings.entries()) {
+    if (node.type === 'cpu') timings.set(node.event, timing);
+  }
+  return timings;
 }
 
 /**

@@ -188,12 +188,11 @@ export function printJourneys(newTab: NavigationJourney, reload: NavigationJourn
  * run whose time to the content is that step's median.
  */
 export function printInteractions(journey: InteractionsJourney, target: Target): void {
-  const t = journey.throttling;
   const { runs } = journey;
+  const t = journey.flags;
   console.log(
-    `\nInteractions (${journey.user}, new-user persona; a fresh browser per run; applied throttling: ${t.latencyMs} ms per request, ` +
-      `${(t.downloadKbps / 1024).toFixed(2)} Mbps down, ${t.uploadKbps} Kbps up, CPU x${t.cpuSlowdown}; ` +
-      `${journey.screen.width}x${journey.screen.height} screen; ${target.description}); a ${journey.readingPauseMs} ms pause before each tap.`,
+    `\nInteractions (${journey.user}, new-user persona; a fresh browser per run; Lighthouse's phone, its throttling applied ` +
+      `(${t.throttlingMethod}); ${target.description}); a ${journey.readingPauseMs} ms pause before each tap.`,
   );
   console.log("On screen: from the input to the frame after the step's content is in the page. Event: the interaction as INP counts it");
   console.log('(input to next paint; "<16" when the browser reported none, as it reports only 16 ms or more).');
@@ -217,7 +216,6 @@ export function printInteractions(journey: InteractionsJourney, target: Target):
     );
   keyRow(`a key (median of ${keyCount})`, median, journey.medians.keystroke.medianMs);
   keyRow(`a key (slowest of ${keyCount})`, (values) => Math.max(...values), journey.medians.keystroke.slowestMs);
-  console.log(`profile loaded before the steps: ${runs.map((r) => seconds(r.loadMs)).join(', ')}`);
 
   const labels: Record<string, string> = {
     clickEventMs: "a click's event, median over the journey",
@@ -230,13 +228,13 @@ export function printInteractions(journey: InteractionsJourney, target: Target):
       `${(labels[goal.key] ?? goal.key).padEnd(46)}${pad(`${ms(goal.value)} ms`, 8)}  ${goal.text.padEnd(10)}${goal.pass ? 'PASS' : 'MISS'}`,
     );
 
-  console.log("Tasks of 50 ms or more from the input until the step settled (observed at CPU x4), in the run of the step's median time on screen:");
+  console.log("Tasks of 50 ms or more from the step's start until it settled (observed at CPU x4), in the run of the step's median time on screen:");
   journey.medians.steps.forEach((summary, i) => {
     const byShown = [...runs].sort((a, b) => a.steps[i]!.shownMs - b.steps[i]!.shownMs);
     const run = byShown[Math.floor((byShown.length - 1) / 2)]!;
     const tasks = run.steps[i]!.longTasks;
     if (!tasks.length) return;
     console.log(`  ${summary.step} (run ${run.run}):`);
-    for (const task of tasks) printTask(task, `at +${Math.round(task.start)} ms`);
+    for (const task of tasks) printTask(task, `at ${task.start < 0 ? '' : '+'}${Math.round(task.start)} ms`);
   });
 }
