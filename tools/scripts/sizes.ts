@@ -4,13 +4,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
-const isTest = (file: string) => /\.(test|spec)\.[jt]sx?$/.test(file) || file.startsWith('tests/');
+const isTest = (file: string) => /\.(test|spec|bench)\.[jt]sx?$/.test(file) || file.startsWith('tests/');
 const CODE = /\.([cm]?[jt]sx?|css|sh|json|yaml|yml)$|(^|\/)(Dockerfile|run|install-debian)$/;
 
 /** The parts counted, in the order printed; no file falls in two. */
 const PARTS: Array<[name: string, takes: (file: string) => boolean]> = [
   ['app', (file) => file.startsWith('src/') && !isTest(file) && file !== 'src/routeTree.gen.ts'],
-  ["app's unit and component tests", (file) => file.startsWith('src/') && isTest(file)],
+  ["app's unit and component tests (and the CSV export's benchmark)", (file) => file.startsWith('src/') && isTest(file)],
   [
     'workshop: tools, mock, CI, configs',
     (file) =>

@@ -1,4 +1,4 @@
-// Imports nothing, so the benchmark (tools/bench/csv-export.ts) runs this very file in Node.
+// Imports nothing, so its benchmark (loginCsv.bench.ts) runs this very file in Node.
 
 /** The columns of the table, in its order; the export writes the same ones. */
 export const LOGIN_COLUMNS = ['time', 'browser', 'os', 'ip', 'district', 'application'] as const;

@@ -1,14 +1,14 @@
 // How long the Previous Login CSV export holds the page: the very code the page runs
-// (src/features/login-log/loginCsv.ts), 10,000 logins, in Node's V8. A heartbeat timer stands
+// (loginCsv.ts, beside it), 10,000 logins, in Node's V8. A heartbeat timer stands
 // for the page's other work (input, drawing): the longest gap between two beats is the longest
 // time the page could not answer. The export's promise: no block over 100 ms.
 //
-//   node tools/bench/csv-export.ts             # 10,000 rows, 7 runs
-//   node tools/bench/csv-export.ts --rows 50000 --runs 3
+//   node src/features/login-log/loginCsv.bench.ts             # 10,000 rows, 7 runs
+//   node src/features/login-log/loginCsv.bench.ts --rows 50000 --runs 3
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildLoginCsv, type LoginLogEntry } from '../../src/features/login-log/loginCsv.ts';
+import { buildLoginCsv, type LoginLogEntry } from './loginCsv.ts';
 
 const BUDGET_MS = 100;
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
