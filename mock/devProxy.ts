@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, ProxyOptions } from 'vite';
 import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
-import { isLoopbackHost } from '../src/shared/config/config.ts';
+import { isLoopbackHost } from '../src/shared/config/configSchema.ts';
 import { preferFor } from './persona.ts';
 import { contractOperations, operationFor } from './state.ts';
 

@@ -4,7 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { setLanguage } from '../../src/messages/i18n';
-import { applyConfig, parseConfig } from '../../src/shared/config/config';
+import { applyConfig } from '../../src/shared/config/config';
+import { parseConfig } from '../../src/shared/config/configSchema';
 import { browser } from '../../src/shared/navigation/browser';
 import { server } from './server';
 

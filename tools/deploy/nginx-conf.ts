@@ -131,7 +131,7 @@ function upstreamProblems(apiUpstream: string | undefined, allowHttpUpstream: bo
   return [];
 }
 
-/** The portal's own rule (src/shared/config/config.ts): https, except on this machine. */
+/** The portal's own rule (src/shared/config/configSchema.ts): https, except on this machine. */
 function isSecureUrl(value: string): boolean {
   try {
     const url = new URL(value);

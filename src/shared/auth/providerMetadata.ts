@@ -1,5 +1,5 @@
 import type { OidcMetadata } from 'oidc-client-ts';
-import { isHttpUrl, isSecure, urlOf } from '../config/config';
+import { isHttpUrl, isSecure, urlOf } from '../config/configSchema';
 import { PROVIDER_METADATA_KEY } from '../storage/storageKeys';
 
 /** How long the browser trusts the discovery document it fetched: a visit, not a release of the provider. */

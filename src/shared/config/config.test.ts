@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SocialProvider } from '../../../generated/model/socialProvider';
-import { loadConfig, parseConfig, config, SOCIAL_PROVIDER_NAMES } from './config';
+import { loadConfig, config } from './config';
+import { parseConfig, SOCIAL_PROVIDER_NAMES } from './configSchema';
 
 const devConfig = JSON.parse(readFileSync('public/config.json', 'utf8'));
 

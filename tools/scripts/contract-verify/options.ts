@@ -54,7 +54,7 @@ export interface Stop {
 const stop = (message: string, code = 2): Stop => ({ code, message: code === 0 ? message : `contract:verify: ${message}` });
 
 // The package stands alone (pack.ts ships its own files only), so it does not import the portal's
-// isLoopbackHost (src/shared/config/config.ts); it is also stricter: no *.localhost, which a resolver
+// isLoopbackHost (src/shared/config/configSchema.ts); it is also stricter: no *.localhost, which a resolver
 // other than the browser's may send elsewhere.
 const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 
