@@ -94,7 +94,8 @@ http {
   return spawnSync(NGINX!, ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
 }
 
-describe('the image’s server block', () => {
+// Each start runs a shell and a few greps: slow on a busy machine.
+describe('the image’s server block', { timeout: 60_000 }, () => {
   it.skipIf(!NGINX && !CI)('is filled in from the mounted config.json and the environment, and passes nginx -t, with the API and without', () => {
     expect(NGINX, 'nginx is not installed: .ci/run installs nginx-light').toBeDefined();
     // An upstream nginx can look up here (it does as it starts).
