@@ -366,35 +366,24 @@ ${withCache('no-cache')}
 `;
 }
 
+/** What an option left out (or given as undefined) stands for. */
+const DEFAULTS = {
+  listen: '8080',
+  serverName: '_',
+  apiCaFile: SYSTEM_CA_FILE,
+  allowHttpUpstream: false,
+  accessLog: ACCESS_LOG,
+  brotli: false,
+  httpListen: '80',
+};
+
 /** The server block for a deployment's config.json and options, each checked first (problemsOf). */
-export function nginxServerBlock({
-  config,
-  root,
-  listen = '8080',
-  serverName = '_',
-  apiUpstream,
-  apiCaFile = SYSTEM_CA_FILE,
-  allowHttpUpstream = false,
-  accessLog = ACCESS_LOG,
-  realIpFrom,
-  tls,
-  brotli = false,
-  httpListen = '80',
-}: ServerBlockOptions): string {
-  const problems = problemsOf({
-    config,
-    root,
-    listen,
-    serverName,
-    apiUpstream,
-    apiCaFile,
-    allowHttpUpstream,
-    accessLog,
-    realIpFrom,
-    tls,
-    httpListen,
-  });
+export function nginxServerBlock(given: ServerBlockOptions): string {
+  const options = { ...DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as ServerBlockOptions &
+    typeof DEFAULTS;
+  const problems = problemsOf(options);
   if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
+  const { config, root, listen, serverName, apiUpstream, apiCaFile, accessLog, realIpFrom, tls, brotli, httpListen } = options;
   return serverBlock({
     prelude: httpRedirect(listen, tls, httpListen, serverName, accessLog),
     listenLine: listenLines(listen, tls),
