@@ -1,16 +1,20 @@
-// The container image (Dockerfile): the server block its first step writes
-// (tools/deploy/container-server-block.sh), checked by `nginx -t` inside the image's nginx.conf; and,
-// where a Docker engine answers, the image itself: built, started with an environment's
-// config.json, and asked for /healthz.
+// The container image (Dockerfile): the templates its build writes (nginx-conf.ts --template-dir),
+// filled in as the nginx image does as it starts (tools/deploy/container-settings.envsh, then
+// envsubst), and checked by `nginx -t` inside the image's nginx.conf; and, where a Docker engine
+// answers, the image itself: built, started with an environment's config.json, and asked for
+// /healthz.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BROTLI_MODULE, NGINX } from './local-nginx.ts';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX } from './local-nginx.ts';
 
 const CI = Boolean(process.env.CI);
-const SCRIPT = resolve('tools/deploy/container-server-block.sh');
+const SETTINGS = resolve('tools/deploy/container-settings.envsh');
+const DOCKERFILE = readFileSync('Dockerfile', 'utf8');
+/** The Dockerfile's last stage: what the image holds. */
+const RUNTIME = DOCKERFILE.slice(DOCKERFILE.lastIndexOf('\nFROM ') + 1);
 /** An environment's config.json, as docs/deploying.md shows it. */
 const PRODUCTION = {
   oidcAuthority: 'https://sso.example.edu.hk/oauth2/default',
@@ -20,11 +24,12 @@ const PRODUCTION = {
   centralSignOutUrl: 'https://sso.example.edu.hk/logout',
   webauthnRpId: 'example.edu.hk',
   socialIdentities: true,
-  cspReportUrl: '/csp-report',
   oktaOrgUrl: 'https://university.okta.com',
+  errorReportUrl: 'https://errors.example.edu.hk/portal',
 };
 
 const folders: string[] = [];
+let templates: string;
 afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
@@ -34,38 +39,46 @@ function folder(): string {
   return dir;
 }
 
-/** The container's first step, run here: the image's paths replaced by the test's. */
-function writeServerBlock(
-  config: object,
-  { brotli, apiUpstream, allowHttpUpstream, caFile }: { brotli: boolean; apiUpstream?: string; allowHttpUpstream?: boolean; caFile?: string },
-) {
+beforeAll(() => {
+  // As the Dockerfile's build stage writes them.
+  templates = folder();
+  const build = /^RUN (node tools\/deploy\/nginx-conf\.ts --template-dir .*)$/m.exec(DOCKERFILE)![1]!.split(' ');
+  const written = spawnSync(process.execPath, [...build.slice(1, 3), templates, ...build.slice(4)], { encoding: 'utf8' });
+  expect(written.status, written.stderr).toBe(0);
+});
+
+/**
+ * The container's start, run here: the settings step with the test's paths, then the image's
+ * own step (envsubst of PORTAL_* over every template of the folder the settings chose).
+ */
+function start(config: object | string, env: Record<string, string> = {}) {
   const dir = folder();
-  mkdirSync(join(dir, 'html'));
-  mkdirSync(join(dir, 'modules'));
-  writeFileSync(join(dir, 'html/config.json'), JSON.stringify(config));
-  const run = spawnSync(SCRIPT, {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
-      PORTAL_ROOT: join(dir, 'html'),
-      PORTAL_SERVER_BLOCK: join(dir, 'portal.conf'),
-      PORTAL_GENERATOR: resolve('tools/deploy/nginx-conf.ts'),
-      PORTAL_NGINX_MODULES: brotli ? dirname(BROTLI_MODULE!) : join(dir, 'modules'),
-      API_UPSTREAM: apiUpstream ?? '',
-      API_CA_FILE: caFile ?? '',
-      ALLOW_HTTP_UPSTREAM: allowHttpUpstream ? 'true' : '',
+  writeFileSync(join(dir, 'config.json'), typeof config === 'string' ? config : JSON.stringify(config, null, 2));
+  const run = spawnSync(
+    'sh',
+    [
+      '-c',
+      `. "$0" || exit 1
+cd "$NGINX_ENVSUBST_TEMPLATE_DIR" && find . -name '*.template' | while read -r t; do
+  mkdir -p "$OUT/$(dirname "$t")" && envsubst "$(printf '\${%s} ' $(env | sed -n 's/^\\(PORTAL_[A-Z_]*\\)=.*/\\1/p'))" < "$t" > "$OUT/\${t%.template}"
+done`,
+      SETTINGS,
+    ],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH!, PORTAL_CONFIG_FILE: join(dir, 'config.json'), PORTAL_TEMPLATES: templates, OUT: join(dir, 'conf.d'), ...env },
     },
-  });
-  return { dir, run, block: join(dir, 'portal.conf') };
+  );
+  const block = () => readFileSync(join(dir, 'conf.d', 'portal.conf'), 'utf8');
+  return { dir, run, block };
 }
 
-/** The official image's nginx.conf around the block (its http context includes conf.d/*.conf). */
-function nginxTest(dir: string, block: string, brotli: boolean) {
+/** The image's nginx.conf (as the Dockerfile leaves it: the worker count from the templates) around the written files. */
+function nginxTest(dir: string) {
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
     conf,
-    `${brotli ? `load_module ${BROTLI_MODULE};\n` : ''}worker_processes auto;
+    `include ${dir}/conf.d/portal-main/*.conf;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log notice;
 events { worker_connections 1024; }
@@ -74,69 +87,121 @@ http {
   default_type application/octet-stream;
   sendfile on;
   keepalive_timeout 65;
-  include ${block};
+  include ${dir}/conf.d/*.conf;
 }
 `,
   );
   return spawnSync(NGINX!, ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
 }
 
-describe('the image’s server block', () => {
-  it.skipIf(!NGINX && !CI)('is written from the mounted config.json and passes nginx -t, with brotli where the module is', () => {
+// Each start runs a shell and a few greps: slow on a busy machine.
+describe('the image’s server block', { timeout: 60_000 }, () => {
+  it.skipIf(!NGINX && !CI)('is filled in from the mounted config.json and the environment, and passes nginx -t, with the API and without', () => {
     expect(NGINX, 'nginx is not installed: .ci/run installs nginx-light').toBeDefined();
-    for (const brotli of BROTLI_MODULE ? [true, false] : [false]) {
-      const { dir, run, block } = writeServerBlock(PRODUCTION, { brotli, apiUpstream: 'http://127.0.0.1:8081' });
+    // An upstream nginx can look up here (it does as it starts).
+    for (const env of [{ API_UPSTREAM: 'https://localhost:8443/', WORKER_PROCESSES: '1' }, {}] as Record<string, string>[]) {
+      const { dir, run, block } = start({ ...PRODUCTION, cspReportUrl: '/api/csp-report' }, env);
       expect(run.status, run.stderr).toBe(0);
-      const text = readFileSync(block, 'utf8');
+      const text = block();
+      expect(text).not.toContain('${');
       expect(text).toContain('listen 8080;');
-      expect(text).toContain(`root ${join(dir, 'html')};`);
-      expect(text).toContain("connect-src 'self' https://sso.example.edu.hk");
-      expect(text).toContain('proxy_pass http://127.0.0.1:8081;');
-      expect(text).toContain('location = /healthz {');
-      expect(text.includes('brotli_static on;')).toBe(brotli);
-      const check = nginxTest(dir, block, brotli);
+      expect(text).toContain('root /usr/share/nginx/html;');
+      expect(text).toContain('server_name _;');
+      expect(text).toContain("img-src 'self' data: https://university.okta.com;");
+      expect(text).toContain("connect-src 'self' https://sso.example.edu.hk  https://errors.example.edu.hk;");
+      expect(text).toContain("form-action 'self' https://sso.example.edu.hk;");
+      expect(text).toContain('default "; report-uri /api/csp-report; report-to csp";');
+      expect(text.includes('proxy_pass https://localhost:8443;')).toBe('API_UPSTREAM' in env);
+      expect(text.includes('location /api/ {')).toBe('API_UPSTREAM' in env);
+      expect(readFileSync(join(dir, 'conf.d', 'portal-main', 'workers.conf'), 'utf8')).toContain(
+        `worker_processes ${env.WORKER_PROCESSES ?? 'auto'};`,
+      );
+      const check = nginxTest(dir);
       expect(check.status, check.stderr).toBe(0);
       expect(check.stderr).toContain('syntax is ok');
     }
   });
 
-  it('stops the container, naming the reason, for a plain-http API upstream off this machine the operator did not name', () => {
-    const refused = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'http://backend:8080' });
-    expect(refused.run.status).not.toBe(0);
-    expect(refused.run.stderr).toContain('is plain http off this machine');
-    const named = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'http://backend:8080', allowHttpUpstream: true });
-    expect(named.run.status, named.run.stderr).toBe(0);
-    expect(readFileSync(named.block, 'utf8')).toContain('proxy_pass http://backend:8080;');
+  it.each([
+    ['#', 'portal#x'],
+    [';', 'portal;x'],
+    ['"', 'portal"x'],
+    ["'", "portal'x"],
+    ['a line break', 'portal\ninclude /etc/passwd'],
+  ])('stops the container, naming the reason, for a value with %s', (_, bad) => {
+    for (const name of ['SERVER_NAME', 'API_UPSTREAM', 'API_CA_FILE', 'REAL_IP_FROM']) {
+      const value = name === 'API_UPSTREAM' ? `https://${bad}` : bad;
+      const { run } = start(PRODUCTION, { API_UPSTREAM: 'https://api.internal.example.edu.hk', [name]: value });
+      expect(run.status, name).not.toBe(0);
+      expect(run.stderr, name).toMatch(new RegExp(`^portal: ${name} must be (one word|an IP address)`));
+    }
   });
 
-  it('verifies an https API upstream against the CA file it is given', () => {
-    const { run, block } = writeServerBlock(PRODUCTION, { brotli: false, apiUpstream: 'https://api.internal.example.edu.hk', caFile: SCRIPT });
+  it('stops the container, naming the reason, for a plain-http API upstream off this machine the operator did not name', () => {
+    for (const upstream of ['http://backend:8080', 'http://api.localhost:8080']) {
+      const refused = start(PRODUCTION, { API_UPSTREAM: upstream });
+      expect(refused.run.status).not.toBe(0);
+      expect(refused.run.stderr).toContain(`API_UPSTREAM ${upstream} is plain http off this machine`);
+    }
+    const named = start(PRODUCTION, { API_UPSTREAM: 'http://backend:8080', ALLOW_HTTP_UPSTREAM: 'true' });
+    expect(named.run.status, named.run.stderr).toBe(0);
+    expect(named.block()).toContain('proxy_pass http://backend:8080;');
+    for (const local of ['http://127.0.0.1:8081', 'http://localhost:8081', 'http://[::1]:8081'])
+      expect(start(PRODUCTION, { API_UPSTREAM: local }).run.status).toBe(0);
+  });
+
+  it('verifies an https API upstream against the CA file it is given, which must exist', () => {
+    const { run, block } = start(PRODUCTION, { API_UPSTREAM: 'https://api.internal.example.edu.hk', API_CA_FILE: SETTINGS });
     expect(run.status, run.stderr).toBe(0);
-    expect(readFileSync(block, 'utf8')).toContain(`proxy_ssl_trusted_certificate ${SCRIPT};`);
+    expect(block()).toContain(`proxy_ssl_trusted_certificate ${SETTINGS};`);
+    const missing = start(PRODUCTION, { API_UPSTREAM: 'https://api.internal.example.edu.hk', API_CA_FILE: '/nowhere/ca.pem' });
+    expect(missing.run.stderr).toContain('API_CA_FILE /nowhere/ca.pem does not exist');
   });
 
   it('stops the container, naming the reason, when the config is the dev stack’s (the build’s own)', () => {
-    const { run, block } = writeServerBlock(JSON.parse(readFileSync('public/config.json', 'utf8')), { brotli: false });
+    const { run } = start(readFileSync('public/config.json', 'utf8'));
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('config is marked "dev": true, which is for this machine only');
-    expect(() => readFileSync(block)).toThrow();
+    expect(run.stderr).toContain('config.json is the dev stack\'s (marked "dev": true), which is for this machine only');
   });
 
-  it('is where the Dockerfile puts it, run before nginx, with the generator where it looks', () => {
-    const dockerfile = readFileSync('Dockerfile', 'utf8');
-    const script = readFileSync(SCRIPT, 'utf8');
-    const defaultOf = (name: string) => new RegExp(`^${name}="\\$\\{[A-Z_]+:-([^}]+)\\}"`, 'm').exec(script)?.[1];
-    expect(dockerfile).toContain('COPY --chmod=755 tools/deploy/container-server-block.sh /docker-entrypoint.d/');
-    expect(dockerfile).toContain(`tools/deploy/nginx-conf.ts /portal/tools/deploy/headers.ts ${dirname(defaultOf('generator')!)}/`);
-    expect(dockerfile).toContain(`COPY --from=build /portal/dist ${defaultOf('root')}`);
-    expect(dockerfile).toMatch(/HEALTHCHECK .*http:\/\/127\.0\.0\.1:8080\/healthz/);
+  it.each([
+    [{ ...PRODUCTION, oidcAuthority: 'http://sso.example.edu.hk' }, 'config.oidcAuthority must use https:'],
+    [{ ...PRODUCTION, oidcAuthority: undefined }, 'config.oidcAuthority is missing'],
+    [{ ...PRODUCTION, centralSignInUrl: 'https://localhost:9000' }, 'config.centralSignInUrl names this machine'],
+    [{ ...PRODUCTION, oktaOrgUrl: 'https://okta.localhost' }, 'config.oktaOrgUrl names this machine'],
+    [{ ...PRODUCTION, apiBase: 'https://a$host.example' }, 'config.apiBase must be an https URL with a plain host name'],
+    [{ ...PRODUCTION, errorReportUrl: 'https://e.example/x;y' }, 'config.errorReportUrl must be empty or a plain https URL'],
+    [{ ...PRODUCTION, cspReportUrl: 'https://reports.example.edu.hk/csp' }, 'config.cspReportUrl must be empty or a path on the portal'],
+    [{ ...PRODUCTION, cspReportUrl: '/csp$host' }, 'config.cspReportUrl must be empty or a path on the portal'],
+    [`{"oidcAuthority": "https://sso.example.edu.hk", "oidcAuthority": "https://evil.example"}`, 'config.json names oidcAuthority 2 times'],
+    [`{"oidcAuthority":\n  "https://sso.example.edu.hk"}`, 'config.oidcAuthority must be a string on the line of its name'],
+    [`{"oidcAuthority": "https:\\/\\/sso.example.edu.hk"}`, 'config.oidcAuthority must be a string on the line of its name'],
+  ] as const)('stops the container for a config.json it cannot vouch for (%#)', (config, why) => {
+    const { run } = start(config);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(why);
+  });
+
+  it('is where the Dockerfile puts it: the settings run before the image fills the templates, which are where they look', () => {
+    const script = readFileSync(SETTINGS, 'utf8');
+    const defaultOf = (name: string) => new RegExp(`^portal_\\w+="\\$\\{${name}:-([^}]+)\\}"`, 'm').exec(script)?.[1];
+    expect(RUNTIME).toMatch(/^COPY --chmod=755 tools\/deploy\/container-settings\.envsh \/docker-entrypoint\.d\/1\d-[\w-]+\.envsh$/m);
+    expect(RUNTIME).toContain(`COPY --from=build /portal/templates/ ${defaultOf('PORTAL_TEMPLATES')}/`);
+    expect(RUNTIME).toContain(`COPY --from=build /portal/dist ${defaultOf('PORTAL_CONFIG_FILE')!.replace(/\/config\.json$/, '')}`);
+    expect(RUNTIME).toMatch(/^ENV NGINX_ENVSUBST_FILTER=\^PORTAL_$/m);
+    expect(RUNTIME).toMatch(/^HEALTHCHECK .*http:\/\/127\.0\.0\.1:8080\/healthz/m);
+  });
+
+  it('holds no Node: what writes the server block at start is the image’s own shell and envsubst', () => {
+    expect(RUNTIME).not.toMatch(/\bnode\b/i);
+    expect(readFileSync(SETTINGS, 'utf8')).not.toMatch(/\bnode\b/);
   });
 
   it('runs nginx as an unprivileged user, named by number so a runtime can tell it is not root', () => {
-    const users = [...readFileSync('Dockerfile', 'utf8').matchAll(/^USER (\S+)$/gm)].map(([, user]) => user);
+    const users = [...DOCKERFILE.matchAll(/^USER (\S+)$/gm)].map(([, user]) => user);
     expect(users.at(-1)).toMatch(/^[1-9]\d*$/);
     // The image it is built on keeps nginx's pid and temporary files where that user may write.
-    expect(readFileSync('Dockerfile', 'utf8')).toMatch(/^FROM nginxinc\/nginx-unprivileged:/m);
+    expect(RUNTIME).toMatch(/^FROM nginxinc\/nginx-unprivileged:/);
   });
 });
 
@@ -166,6 +231,7 @@ describe('the image', () => {
       const refused = spawnSync('docker', ['run', '--rm', tag], { encoding: 'utf8', timeout: 60_000 });
       expect(refused.status).not.toBe(0);
       expect(refused.stderr).toContain('"dev": true');
+      expect(docker('run', '--rm', '--entrypoint', 'sh', tag, '-c', 'command -v node || echo none')).toBe('none');
 
       container = docker(
         'run',

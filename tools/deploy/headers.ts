@@ -38,6 +38,30 @@ export interface HostedSettings {
   errorReportUrl?: string;
 }
 
+/** What the headers name beyond the portal itself: origins, and the path CSP reports go to ('' for none). */
+export interface HeaderSources {
+  /** The identity provider's origin: requests and sign-in forms go there. */
+  identityProvider: string;
+  /** The API's origin, when it is not the portal's own. */
+  api: string;
+  /** The error reporter's origin. */
+  errorReporter: string;
+  /** The one other origin images may come from (the Okta organisation's). */
+  images: string;
+  report: string;
+}
+
+/** The sources config.json names; an errorReportUrl or cspReportUrl the headers may not name is left out. */
+export function sourcesOf({ oidcAuthority, apiBase = '', cspReportUrl = '', oktaOrgUrl = '', errorReportUrl = '' }: HostedSettings): HeaderSources {
+  return {
+    identityProvider: originOf(oidcAuthority) ?? '',
+    api: originOf(apiBase) ?? '',
+    errorReporter: (isPlainUrl(errorReportUrl) && originOf(errorReportUrl)) || '',
+    images: originOf(oktaOrgUrl) ?? '',
+    report: cspReportPath(cspReportUrl),
+  };
+}
+
 /**
  * No inline or foreign scripts, no framing, no sniffing, no referrer, no opener shared with
  * another site; the identity provider, the API (when it is on another origin) and the error
@@ -46,26 +70,22 @@ export interface HostedSettings {
  * may come from. With `cspReportUrl` (config.json, a path on the portal's own origin),
  * violations are reported there.
  */
-export function securityHeaders({
-  oidcAuthority,
-  apiBase = '',
-  cspReportUrl = '',
-  oktaOrgUrl = '',
-  errorReportUrl = '',
-}: HostedSettings): Record<string, string> {
-  // Named by its origin, like the identity provider and the API.
-  const errorReporter = isPlainUrl(errorReportUrl) ? originOf(errorReportUrl) : undefined;
-  const others = [...new Set([originOf(oidcAuthority), originOf(apiBase), errorReporter].filter(Boolean))].join(' ');
-  const report = cspReportPath(cspReportUrl);
+export function securityHeaders(settings: HostedSettings): Record<string, string> {
+  return headersNaming(sourcesOf(settings));
+}
+
+/** The headers, naming these sources (nginx-conf.ts's container template names placeholders). */
+export function headersNaming({ identityProvider, api, errorReporter, images, report }: HeaderSources): Record<string, string> {
+  const others = [...new Set([identityProvider, api, errorReporter].filter(Boolean))].join(' ');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     // Mantine sets styles at run time.
     "style-src 'self' 'unsafe-inline'",
     // Okta serves enrollment barcodes from the organisation's own host: that host, no wider.
-    `img-src 'self' data: ${originOf(oktaOrgUrl) ?? ''}`,
+    `img-src 'self' data: ${images}`,
     `connect-src 'self' ${others}`,
-    `form-action 'self' ${originOf(oidcAuthority) ?? ''}`,
+    `form-action 'self' ${identityProvider}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

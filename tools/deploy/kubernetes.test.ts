@@ -1,9 +1,10 @@
 // The Kubernetes deployment (tools/deploy/kubernetes/): every manifest checked against
 // Kubernetes' own schema (kubernetes-models: validators generated from Kubernetes' OpenAPI
-// document), and what running the portal needs of it: replicas, a non-root user, a read-only
-// root filesystem with memory-backed folders for what nginx writes, probes on /healthz, requests
-// and limits, the Service on the pods' port, and the environment's config.json from the
-// ConfigMap, which the server block's generator accepts. Kubernetes' schema lets unknown fields
+// document), and what running the portal needs of it: replicas, the image by digest, a non-root
+// user and the pod's other hardening, a read-only root filesystem with memory-backed folders for
+// what nginx writes, its workers for the CPU limit, probes on /healthz, requests and limits, the
+// Service on the pods' port, the NetworkPolicy around the pods, and the environment's
+// config.json from the ConfigMap, which the server block's generator accepts. Kubernetes' schema lets unknown fields
 // pass (the API server warns of them): the fields the portal relies on are read here by name, so
 // a misspelt one fails. Where a cluster answers, the manifests also go through its own server-side
 // dry run; none runs here.
@@ -12,12 +13,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { problemsOf } from './nginx-conf.ts';
 
 const FOLDER = 'tools/deploy/kubernetes';
-const MODELS = { 'v1/ConfigMap': ConfigMap, 'v1/Service': Service, 'apps/v1/Deployment': Deployment };
+const MODELS = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Service': Service,
+  'apps/v1/Deployment': Deployment,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+};
+const SETTINGS = readFileSync('tools/deploy/container-settings.envsh', 'utf8');
+const DOCKERFILE = readFileSync('Dockerfile', 'utf8');
 // Parsed YAML, walked by field name.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Manifest = any;
@@ -39,8 +48,8 @@ function validate({ file, ...manifest }: Manifest) {
 }
 
 describe('the Kubernetes deployment', () => {
-  it('is a Deployment, a Service and a ConfigMap, each valid against Kubernetes’ own schema', () => {
-    expect(manifests.map((manifest) => manifest.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Service']);
+  it('is a Deployment, a Service, a ConfigMap and a NetworkPolicy, each valid against Kubernetes’ own schema', () => {
+    expect(manifests.map((manifest) => manifest.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'NetworkPolicy', 'Service']);
     for (const manifest of manifests) expect(() => validate(manifest), manifest.file).not.toThrow();
   });
 
@@ -53,13 +62,22 @@ describe('the Kubernetes deployment', () => {
     expect(() => validate(broken)).toThrow(/limits\/memory/);
   });
 
-  it('runs two replicas or more, as the image’s unprivileged user, on a read-only root filesystem', () => {
+  it('runs two replicas or more of the image named by its digest, as the image’s unprivileged user, hardened, on a read-only root filesystem', () => {
     const { spec } = only('Deployment');
     expect(spec.replicas).toBeGreaterThanOrEqual(2);
     const pod = spec.template.spec;
-    const dockerUser = [...readFileSync('Dockerfile', 'utf8').matchAll(/^USER (\S+)$/gm)].at(-1)![1];
-    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: Number(dockerUser) });
+    const dockerUser = Number([...DOCKERFILE.matchAll(/^USER (\S+)$/gm)].at(-1)![1]);
+    // No token of the cluster's API in the pod, the image's user and group, the runtime's default system call filter.
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.securityContext).toEqual({
+      runAsNonRoot: true,
+      runAsUser: dockerUser,
+      runAsGroup: dockerUser,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    for (const shared of ['hostNetwork', 'hostPID', 'hostIPC', 'shareProcessNamespace']) expect(pod[shared], shared).toBeUndefined();
     expect(pod.containers).toHaveLength(1);
+    expect(pod.containers[0].image).toMatch(/^[\w.-]+(?::\d+)?\/[\w./-]+@sha256:[0-9a-f]{64}$/);
     expect(pod.containers[0].securityContext).toEqual({
       readOnlyRootFilesystem: true,
       allowPrivilegeEscalation: false,
@@ -67,23 +85,48 @@ describe('the Kubernetes deployment', () => {
     });
   });
 
+  it('runs one nginx worker for each CPU of the container’s limit', () => {
+    const [container] = only('Deployment').spec.template.spec.containers;
+    const workers = container.env.find((variable: Manifest) => variable.name === 'WORKER_PROCESSES');
+    expect(workers.valueFrom.resourceFieldRef).toEqual({ containerName: container.name, resource: 'limits.cpu', divisor: '1' });
+    expect(SETTINGS).toContain('PORTAL_WORKER_PROCESSES=${WORKER_PROCESSES:-auto}');
+  });
+
+  it('lets the pods be reached from the ingress controller only, and reach only DNS and the API', () => {
+    const policy = only('NetworkPolicy');
+    expect(policy.spec.podSelector.matchLabels).toEqual(only('Deployment').spec.selector.matchLabels);
+    expect(policy.spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    expect(policy.spec.ingress).toHaveLength(1);
+    expect(policy.spec.ingress[0].ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+    const [dns, api] = policy.spec.egress;
+    expect(policy.spec.egress).toHaveLength(2);
+    expect(dns.ports.map((port: Manifest) => port.port)).toEqual([53, 53]);
+    expect(dns.to[0].podSelector.matchLabels).toEqual({ 'k8s-app': 'kube-dns' });
+    const upstream = new URL(only('Deployment').spec.template.spec.containers[0].env.find((v: Manifest) => v.name === 'API_UPSTREAM').value);
+    expect(api.ports).toEqual([{ port: Number(upstream.port || 443), protocol: 'TCP' }]);
+    expect(api.to[0].ipBlock.cidr).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+  });
+
   it('gives nginx memory-backed folders for the server block it writes as it starts and for its pid and temporary files', () => {
     const pod = only('Deployment').spec.template.spec;
     const mounts = Object.fromEntries(pod.containers[0].volumeMounts.map((mount: Manifest) => [mount.mountPath, mount.name]));
     const volumes = Object.fromEntries(pod.volumes.map((volume: Manifest) => [volume.name, volume]));
-    const script = readFileSync('tools/deploy/container-server-block.sh', 'utf8');
-    const blockFolder = /block="\$\{PORTAL_SERVER_BLOCK:-(\S+)\/[^/]+\}"/.exec(script)![1]!;
+    // Where the image fills its templates in (nginx.conf includes the worker count from there).
+    const blockFolder = /include (\S+)\/portal-main\/\*\.conf;/.exec(DOCKERFILE)![1]!;
     for (const folder of [blockFolder, '/tmp']) expect(volumes[mounts[folder]]?.emptyDir, folder).toMatchObject({ medium: 'Memory' });
   });
 
   it('takes the environment’s config.json from the ConfigMap, where the image serves it, and the server block’s generator accepts it', () => {
     const pod = only('Deployment').spec.template.spec;
     const configMap = only('ConfigMap');
-    const root = /root="\$\{PORTAL_ROOT:-(\S+)\}"/.exec(readFileSync('tools/deploy/container-server-block.sh', 'utf8'))![1]!;
-    const mount = pod.containers[0].volumeMounts.find((m: Manifest) => m.mountPath === `${root}/config.json`);
+    const configFile = /portal_config="\$\{PORTAL_CONFIG_FILE:-(\S+)\}"/.exec(SETTINGS)![1]!;
+    const root = configFile.replace(/\/config\.json$/, '');
+    const mount = pod.containers[0].volumeMounts.find((m: Manifest) => m.mountPath === configFile);
     expect(mount).toMatchObject({ subPath: 'config.json', readOnly: true });
     expect(pod.volumes.find((v: Manifest) => v.name === mount.name)).toEqual({ name: mount.name, configMap: { name: configMap.metadata.name } });
     const config = JSON.parse(configMap.data['config.json']);
+    // A CSP report path must lead somewhere: nginx answers every path but /api/ itself.
+    if (config.cspReportUrl) expect(config.cspReportUrl).toMatch(/^\/api\//);
     const apiUpstream = pod.containers[0].env.find((variable: Manifest) => variable.name === 'API_UPSTREAM')?.value;
     expect(problemsOf({ config, root, listen: '8080', apiUpstream })).toEqual([]);
   });

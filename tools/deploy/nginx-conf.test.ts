@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nginxServerBlock, problemsOf } from './nginx-conf.ts';
+import { containerTemplates, nginxServerBlock, problemsOf } from './nginx-conf.ts';
 
 const config = { oidcAuthority: 'https://sso.example.edu.hk/oauth2/default', apiBase: '' };
 
@@ -86,12 +86,59 @@ describe('nginx server block', () => {
     expect(api({ apiUpstream: 'https://api.example.edu.hk', apiCaFile: '/etc/portal/university-ca.pem' })).toContain(
       'proxy_ssl_trusted_certificate /etc/portal/university-ca.pem;',
     );
-    // Plain http on this machine, or where the operator names it.
-    expect(api({ apiUpstream: 'http://127.0.0.1:8081' })).not.toContain('proxy_ssl');
+    // Plain http on this machine, or where the operator names it (nginx reads no proxy_ssl line for it).
+    expect(api({ apiUpstream: 'http://127.0.0.1:8081' })).toContain('proxy_pass http://127.0.0.1:8081;');
     expect(api({ apiUpstream: 'http://backend:8080', allowHttpUpstream: true })).toContain('proxy_pass http://backend:8080;');
   });
 
-  it.each(['http://backend:8080', 'http://10.0.0.7', 'http://api.example.edu.hk/'])(
+  it('sends the upstream its own name as Host, the portal’s as X-Forwarded-Host, and asks for no compression', () => {
+    const api = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'https://api.example.edu.hk' })
+      .split('location /api/ {')[1]!
+      .split('\n  }')[0]!;
+    expect(api).toContain('proxy_set_header Host $proxy_host;');
+    expect(api).toContain('proxy_set_header X-Forwarded-Host $host;');
+    expect(api).toContain('proxy_set_header Accept-Encoding "";');
+    expect(api).not.toMatch(/ Host \$host;/);
+  });
+
+  it('takes /api/ bodies only as large as the contract’s largest request, in memory, quickly, and so many at once from one address', () => {
+    const block = nginxServerBlock({ config, root: '/srv/portal', apiUpstream: 'https://api.example.edu.hk', realIpFrom: '10.0.0.0/8' });
+    const api = block.split('location /api/ {')[1]!.split('\n  }')[0]!;
+    const size = /client_max_body_size (\w+);/.exec(api)![1];
+    expect(api).toContain(`client_body_buffer_size ${size};`);
+    expect(api).toContain('client_body_timeout 10s;');
+    expect(api).toMatch(/limit_conn portal_api_per_address \d+;/);
+    expect(block).toMatch(/^limit_conn_zone \$binary_remote_addr zone=portal_api_per_address:1m;$/m);
+    // Behind a proxy, the client is the one its X-Forwarded-For names.
+    expect(block).toContain('set_real_ip_from 10.0.0.0/8;');
+    expect(nginxServerBlock({ config, root: '/srv/portal' })).not.toContain('set_real_ip_from');
+  });
+
+  it('writes the container’s templates with placeholders only for what the environment and config.json give', () => {
+    const templates = containerTemplates({ root: '/usr/share/nginx/html', listen: '8080' });
+    expect(Object.keys(templates).sort()).toEqual([
+      'with-api/portal-main/workers.conf.template',
+      'with-api/portal.conf.template',
+      'without-api/portal-main/workers.conf.template',
+      'without-api/portal.conf.template',
+    ]);
+    const names = (text: string) => [...new Set([...text.matchAll(/\$\{(\w+)\}/g)].map(([, name]) => name))].sort();
+    expect(names(templates['with-api/portal.conf.template']!)).toEqual([
+      'PORTAL_API_CA_FILE',
+      'PORTAL_API_ORIGIN',
+      'PORTAL_API_UPSTREAM',
+      'PORTAL_CSP_REPORT_PATH',
+      'PORTAL_ERROR_REPORT_ORIGIN',
+      'PORTAL_IDP_ORIGIN',
+      'PORTAL_IMAGE_ORIGIN',
+      'PORTAL_REAL_IP_FROM',
+      'PORTAL_SERVER_NAME',
+    ]);
+    expect(templates['without-api/portal.conf.template']).not.toContain('location /api/');
+    expect(templates['with-api/portal-main/workers.conf.template']).toContain('worker_processes ${PORTAL_WORKER_PROCESSES};');
+  });
+
+  it.each(['http://backend:8080', 'http://10.0.0.7', 'http://api.example.edu.hk/', 'http://api.localhost:8080'])(
     'refuses plain http to %s unless the operator names it (the bearer tokens would cross the network unencrypted)',
     (apiUpstream) => {
       expect(problemsOf({ config, root: '/srv', apiUpstream }).join(' ')).toContain('is plain http off this machine');
@@ -205,6 +252,8 @@ describe('nginx server block', () => {
     [{ config, root: '/srv', tls: { certificate: '/c', key: '/k' }, httpListen: '80; include x' }, 'httpListen'],
     [{ config, root: '/srv; include /etc/passwd' }, 'root'],
     [{ config, root: '/srv', serverName: 'a{b}' }, 'serverName'],
+    [{ config, root: '/srv', serverName: '#a' }, 'serverName'],
+    [{ config, root: '/srv', realIpFrom: '10.0.0.0/8; allow all' }, 'realIpFrom'],
     [{ config, root: '/srv', apiUpstream: 'https://x$1' }, 'apiUpstream'],
     [{ config, root: '/srv', apiUpstream: 'ftp://backend' }, 'apiUpstream must be an http(s) URL'],
     [{ config, root: '/srv', apiUpstream: 'https://user:pw@backend' }, 'apiUpstream must be an http(s) URL with no user name or password'],

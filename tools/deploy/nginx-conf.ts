@@ -9,7 +9,11 @@
 //     [--listen 8080] [--server-name portal.example.edu] \
 //     [--api-upstream https://api.internal.example.edu [--api-ca-file /etc/ssl/certs/ca-certificates.crt]] \
 //     [--api-upstream http://backend:8080 --allow-http-upstream] [--access-log /var/log/nginx/access.log] \
-//     [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key [--http-listen 80]] [--brotli]
+//     [--real-ip-from 10.0.0.0/8] [--tls-certificate /etc/ssl/portal.pem --tls-key /etc/ssl/portal.key [--http-listen 80]] [--brotli]
+//
+// The container image is built with `--template-dir DIR --root ... --listen 8080` instead: templates
+// whose per-environment values are ${PORTAL_...} placeholders, which the nginx image's own start
+// step fills in (envsubst) from what tools/deploy/container-settings.envsh read and checked.
 //
 // /api goes to an https upstream whose certificate nginx verifies (its name, by SNI, against the
 // CA file), or to plain http only on this machine, or where the operator names it with
@@ -17,12 +21,16 @@
 //
 // The Content-Security-Policy names the identity provider and API of the deployment's own
 // config.json, so the block is written per environment, from the same file the app reads.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cspReportPath, securityHeaders, type HostedSettings } from './headers.ts';
+import { cspReportPath, headersNaming, securityHeaders, type HostedSettings } from './headers.ts';
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
-const PLAIN = /^[^\s;{}$'"\\]+$/;
+/** A value nginx reads as one plain word: nothing that ends a directive, opens a block, starts a comment or names a variable. */
+const PLAIN = /^[^\s;{}$#'"\\]+$/;
+/** An address or range for set_real_ip_from: IPv4 or IPv6, with a prefix length or without. */
+const ADDRESS_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)(?:\/\d{1,3})?$/;
 
 /** The deployment's config.json, as far as the server block reads it. */
 interface DeploymentConfig extends HostedSettings {
@@ -44,6 +52,8 @@ export interface ServerBlockOptions {
   allowHttpUpstream?: boolean;
   /** Where the access log goes (in the portal's format, which keeps no callback's code or state). */
   accessLog?: string;
+  /** The proxy or load balancer in front (an address or range), whose X-Forwarded-For names the client: the access log and the per-address limit then see the client. */
+  realIpFrom?: string | undefined;
   tls?: { certificate?: string | undefined; key?: string | undefined } | undefined;
   /** Whether ngx_brotli's static module is loaded. */
   brotli?: boolean;
@@ -64,6 +74,7 @@ export function problemsOf({
   apiCaFile,
   allowHttpUpstream,
   accessLog,
+  realIpFrom,
   tls,
   httpListen,
 }: ServerBlockOptions): string[] {
@@ -91,7 +102,7 @@ export function problemsOf({
     const value = config?.[name];
     if (!value) continue;
     if (!isSecureUrl(value)) problems.push(`config.${name} must use https: (http: only on localhost or 127.0.0.1)`);
-    else if (!dev && isLocalOrPlain(value))
+    else if (!dev && namesThisMachine(value))
       problems.push(`config.${name} names this machine or plain http:, which only a config marked "dev": true may do`);
   }
   // The dev stack's settings are served on this machine only, never on an address others reach:
@@ -106,6 +117,7 @@ export function problemsOf({
     if (value !== undefined && !PLAIN.test(String(value))) problems.push(`${name} must not contain spaces, quotes, ';', '{', '}' or '$'`);
   }
   if (tls && (!tls.certificate || !tls.key)) problems.push('TLS needs both a certificate and its key');
+  if (realIpFrom !== undefined && !ADDRESS_RANGE.test(realIpFrom)) problems.push('realIpFrom must be an IP address or range, such as 10.0.0.0/8');
   return problems;
 }
 
@@ -141,17 +153,21 @@ function isSecureUrl(value: string): boolean {
   }
 }
 
-/** http:, or a host that is this machine (the dev stack's). */
-function isLocalOrPlain(value: string): boolean {
+/** http:, or a host that a browser takes for this machine (the dev stack's): *.localhost too. */
+function namesThisMachine(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || isLoopback(url.hostname);
+    return url.protocol === 'http:' || isLoopback(url.hostname) || url.hostname.endsWith('.localhost');
   } catch {
     return false;
   }
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+/**
+ * This machine, for nginx: its resolver, unlike a browser, may send a *.localhost name anywhere
+ * (a cluster's DNS does), so only these count, as for the backend verifier's --target.
+ */
+const isLoopback = (host: string) => host === 'localhost' || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 
 /** An nginx `listen` value on a loopback address (a bare port listens on every interface). */
 function isLoopbackListen(listen: string): boolean {
@@ -172,51 +188,67 @@ export const SYSTEM_CA_FILE = '/etc/ssl/certs/ca-certificates.crt';
 /** nginx's own access log, where the server block writes unless told otherwise. */
 const ACCESS_LOG = '/var/log/nginx/access.log';
 
-/** With an https upstream: nginx verifies its certificate and the name in it, which it also sends (SNI). */
-function upstreamTls(apiUpstream: string, apiCaFile: string): string {
-  if (!apiUpstream.startsWith('https:')) return '';
+/**
+ * The largest request body /api/ takes: the contract sets no lengths, and its largest request is a
+ * security key's activation (activateFactor: its attestation object and client data, base64url),
+ * a few KB, about 12 KB for an Android SafetyNet attestation with its certificate chain; every
+ * other request is under 1 KB. In memory only (the buffer is as large), never a temporary file.
+ */
+const API_BODY = '32k';
+/** The /api/ requests one address may have open at once: a person's tabs, many times over (a campus NAT is one address). */
+const API_REQUESTS_PER_ADDRESS = 32;
+
+/** The API on the portal's own origin, when there is an upstream for it. */
+function apiLocation(apiUpstream: string, apiCaFile: string, withCache: (cache: string) => string): string {
   return `
-    # Whom the tokens go to: the upstream's certificate must chain to these CAs and name its host.
+  # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
+  # uncompressed: they carry secrets (enrollment keys), which compression can leak through
+  # response sizes (BREACH); so the upstream is not asked to compress them either.
+  # They are personal and never cached anywhere, and never read as anything but what they say.
+  location /api/ {
+    gzip off;
+    # A body fits the contract's largest request, stays in memory, and comes quickly; one address
+    # holds only so many requests open.
+    client_max_body_size ${API_BODY};
+    client_body_buffer_size ${API_BODY};
+    client_body_timeout 10s;
+    limit_conn portal_api_per_address ${API_REQUESTS_PER_ADDRESS};
+    limit_conn_status 429;
+    proxy_pass ${apiUpstream};
+    # Whom the tokens go to: an https upstream's certificate must chain to these CAs and name its
+    # host, which nginx also sends (SNI). (Plain http reads none of these lines.)
     proxy_ssl_verify on;
     proxy_ssl_verify_depth 4;
     proxy_ssl_trusted_certificate ${apiCaFile};
     proxy_ssl_server_name on;
-    proxy_ssl_protocols TLSv1.2 TLSv1.3;`;
-}
-
-/** The API on the portal's own origin, when there is an upstream for it. */
-function apiLocation(apiUpstream: string | undefined, apiCaFile: string, withCache: (cache: string) => string): string {
-  return apiUpstream
-    ? `
-  # The API on the portal's own origin (config.json's apiBase is empty). Its answers stay
-  # uncompressed: they carry secrets (enrollment keys), which compression can leak through
-  # response sizes (BREACH).
-  # They are personal and never cached anywhere, and never read as anything but what they say.
-  location /api/ {
-    gzip off;
-    proxy_pass ${apiUpstream.replace(/\/+$/, '')};${upstreamTls(apiUpstream, apiCaFile)}
-    proxy_set_header Host $host;
+    proxy_ssl_protocols TLSv1.2 TLSv1.3;
+    # The upstream's own name, as in the TLS handshake: no client picks another virtual host of a
+    # shared gateway. The portal's name goes as X-Forwarded-Host.
+    proxy_set_header Host $proxy_host;
+    proxy_set_header X-Forwarded-Host $host;
     proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header Accept-Encoding "";
     proxy_hide_header Cache-Control;
     proxy_hide_header X-Content-Type-Options;
 ${withCache('no-store')}
   }
-`
-    : '';
+`;
 }
 
 /**
  * The access log's format: nginx's "combined", with the address of a sign-in or identity-link
  * callback (/auth/..., /idp/...) written without its query, which carries a code and a state
- * that must not outlive the request in a log. In the http context (the file is included there).
+ * that must not outlive the request in a log; and the per-address count of /api/ requests. In
+ * the http context (the file is included there).
  */
-const ACCESS_LOG_FORMAT = `# A callback's query holds its code and state: the access log keeps its path only.
+const HTTP_CONTEXT = `# A callback's query holds its code and state: the access log keeps its path only.
 map $request_uri $portal_logged_uri {
   "~^(?<portal_callback_path>/(?:auth|idp)/[^?]*)\\?" $portal_callback_path;
   default $request_uri;
 }
 log_format portal_access '$remote_addr - $remote_user [$time_local] "$request_method $portal_logged_uri $server_protocol" '
                          '$status $body_bytes_sent "$http_referer" "$http_user_agent"';
+limit_conn_zone $binary_remote_addr zone=portal_api_per_address:1m;
 
 `;
 
@@ -250,39 +282,42 @@ server {
     : '';
 }
 
+/** What the server block is written from: each value already checked, or a placeholder of the container's. */
+interface BlockValues {
+  prelude: string;
+  listenLine: string;
+  serverName: string;
+  root: string;
+  accessLog: string;
+  headers: Record<string, string>;
+  api?: { upstream: string; caFile: string } | undefined;
+  realIpFrom?: string | undefined;
+  brotli: boolean;
+}
+
 /**
  * The server block. nginx drops a parent's add_header lines in any location that has its
  * own, so every location repeats the security headers next to its Cache-Control.
  */
-export function nginxServerBlock({
-  config,
-  root,
-  listen = '8080',
-  serverName = '_',
-  apiUpstream,
-  apiCaFile = SYSTEM_CA_FILE,
-  allowHttpUpstream = false,
-  accessLog = ACCESS_LOG,
-  tls,
-  brotli = false,
-  httpListen = '80',
-}: ServerBlockOptions): string {
-  const problems = problemsOf({ config, root, listen, serverName, apiUpstream, apiCaFile, allowHttpUpstream, accessLog, tls, httpListen });
-  if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
-  const headers = securityHeaders(config);
+function serverBlock({ prelude, listenLine, serverName, root, accessLog, headers, api, realIpFrom, brotli }: BlockValues): string {
   const withCache = (cache: string) => `${headerLines(headers, '    ')}\n    add_header Cache-Control ${quote(cache)} always;`;
-  const api = apiLocation(apiUpstream, apiCaFile, withCache);
-  const listenLine = listenLines(listen, tls);
   const brotliLine = brotli ? '\n    brotli_static on;' : "\n    # brotli_static needs ngx_brotli's static module: write this block with --brotli.";
-  const redirect = httpRedirect(listen, tls, httpListen, serverName, accessLog);
-  return `${ACCESS_LOG_FORMAT}${redirect}server {
+  const realIp = realIpFrom
+    ? `
+  # The proxy in front names the client in X-Forwarded-For: the log and the per-address limit see the client.
+  set_real_ip_from ${realIpFrom};
+  real_ip_header X-Forwarded-For;
+  real_ip_recursive on;
+`
+    : '';
+  return `${HTTP_CONTEXT}${prelude}server {
 ${listenLine}
   server_name ${serverName};
   root ${root};
   server_tokens off;
   charset utf-8;
   access_log ${accessLog} portal_access;
-
+${realIp}
   # index.html, config.json and assets too small to have compressed copies: gzipped on the fly.
   gzip on;
   gzip_vary on;
@@ -321,7 +356,7 @@ ${withCache('no-store')}
   location /.vite/ {
     return 404;
   }
-${api}
+${api ? apiLocation(api.upstream, api.caFile, withCache) : ''}
   # Every other path is a route of the single-page app.
   location / {
     try_files $uri /index.html;
@@ -329,6 +364,90 @@ ${withCache('no-cache')}
   }
 }
 `;
+}
+
+/** What an option left out (or given as undefined) stands for. */
+const DEFAULTS = {
+  listen: '8080',
+  serverName: '_',
+  apiCaFile: SYSTEM_CA_FILE,
+  allowHttpUpstream: false,
+  accessLog: ACCESS_LOG,
+  brotli: false,
+  httpListen: '80',
+};
+
+/** The server block for a deployment's config.json and options, each checked first (problemsOf). */
+export function nginxServerBlock(given: ServerBlockOptions): string {
+  const options = { ...DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as ServerBlockOptions &
+    typeof DEFAULTS;
+  const problems = problemsOf(options);
+  if (problems.length) throw new Error(`nginx-conf: ${problems.join('; ')}`);
+  const { config, root, listen, serverName, apiUpstream, apiCaFile, accessLog, realIpFrom, tls, brotli, httpListen } = options;
+  return serverBlock({
+    prelude: httpRedirect(listen, tls, httpListen, serverName, accessLog),
+    listenLine: listenLines(listen, tls),
+    serverName,
+    root,
+    accessLog,
+    headers: securityHeaders(config),
+    api: apiUpstream ? { upstream: apiUpstream.replace(/\/+$/, ''), caFile: apiCaFile } : undefined,
+    realIpFrom,
+    brotli,
+  });
+}
+
+/** A value of the container's environment, filled in as it starts (container-settings.envsh exports and checks each). */
+const placeholder = (name: string) => `\${PORTAL_${name}}`;
+
+/**
+ * The container's templates (the nginx image fills their placeholders in as it starts): the
+ * server block, with the /api/ proxy (with-api/) or without it (without-api/), and the number of
+ * worker processes (portal-main/, which the image's nginx.conf includes at its top level). Its
+ * Content-Security-Policy names the origins of the mounted config.json and, when it names one,
+ * its CSP report path: an empty one leaves the report directives and header out.
+ */
+export function containerTemplates({ root, listen }: { root: string; listen: string }): Record<string, string> {
+  const headers = headersNaming({
+    identityProvider: placeholder('IDP_ORIGIN'),
+    api: placeholder('API_ORIGIN'),
+    errorReporter: placeholder('ERROR_REPORT_ORIGIN'),
+    images: placeholder('IMAGE_ORIGIN'),
+    report: '',
+  });
+  headers['Content-Security-Policy'] += '$portal_csp_report';
+  headers['Reporting-Endpoints'] = '$portal_reporting_endpoints';
+  const report = placeholder('CSP_REPORT_PATH');
+  const prelude = `# CSP reports go to config.json's cspReportUrl, when it names one (nginx sends no header whose value is empty).
+map "x${report}" $portal_csp_report {
+  x "";
+  default "; report-uri ${report}; report-to csp";
+}
+map "x${report}" $portal_reporting_endpoints {
+  x "";
+  default 'csp="${report}"';
+}
+
+`;
+  const block = (api: BlockValues['api']) =>
+    serverBlock({
+      prelude,
+      listenLine: listenLines(listen, undefined),
+      serverName: placeholder('SERVER_NAME'),
+      root,
+      accessLog: ACCESS_LOG,
+      headers,
+      api,
+      realIpFrom: placeholder('REAL_IP_FROM'),
+      brotli: false,
+    });
+  const workers = `# One worker for each CPU the container may use (its limit), as container-settings.envsh read it.\nworker_processes ${placeholder('WORKER_PROCESSES')};\n`;
+  return {
+    'with-api/portal.conf.template': block({ upstream: placeholder('API_UPSTREAM'), caFile: placeholder('API_CA_FILE') }),
+    'with-api/portal-main/workers.conf.template': workers,
+    'without-api/portal.conf.template': block(undefined),
+    'without-api/portal-main/workers.conf.template': workers,
+  };
 }
 
 if (import.meta.main) {
@@ -351,8 +470,19 @@ if (import.meta.main) {
       'http-listen': { type: 'string', default: '80' },
       // Needs ngx_brotli's static module (Debian: libnginx-mod-http-brotli-static).
       brotli: { type: 'boolean', default: false },
+      // The proxy in front, whose X-Forwarded-For names the client.
+      'real-ip-from': { type: 'string' },
+      // The container image's build: its templates, into this folder.
+      'template-dir': { type: 'string' },
     },
   });
+  if (values['template-dir']) {
+    for (const [name, text] of Object.entries(containerTemplates({ root: values.root, listen: values.listen }))) {
+      mkdirSync(dirname(join(values['template-dir'], name)), { recursive: true });
+      writeFileSync(join(values['template-dir'], name), text);
+    }
+    process.exit(0);
+  }
   if (!values.config) {
     console.error("nginx-conf: --config <the deployment's config.json> is required");
     process.exit(2);
@@ -374,6 +504,7 @@ if (import.meta.main) {
         apiCaFile: values['api-ca-file'],
         allowHttpUpstream: values['allow-http-upstream'],
         accessLog: values['access-log'],
+        realIpFrom: values['real-ip-from'],
         tls: values['tls-certificate'] || values['tls-key'] ? { certificate: values['tls-certificate'], key: values['tls-key'] } : undefined,
         brotli: values.brotli,
         httpListen: values['http-listen'],

@@ -1,9 +1,11 @@
 // The server block of nginx-conf.ts, served by nginx: whom its /api proxy talks to (the
-// upstream's certificate, its name, SNI), and what its access log keeps of a callback's address.
+// upstream's certificate, its name, SNI, the Host it is sent), what /api takes (the body's size),
+// and what its access log keeps of a callback's address.
 // Each case starts nginx in a folder of its own, on ports the system gives, in front of a small
 // https server of the test's own with certificates from a CA the test makes (openssl).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -68,14 +70,17 @@ function writeReqConfig(dir: string, name: string, extensions: string): string {
 async function upstream(tls: { key: Buffer; cert: string }) {
   const names: string[] = [];
   const requests: string[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const server = createServer(tls, (request, res) => {
     requests.push(request.url ?? '');
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"from":"upstream"}');
+    headers.push(request.headers);
+    request.resume();
+    request.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"from":"upstream"}'));
   });
   server.on('secureConnection', (socket) => names.push(String((socket as { servername?: string | false }).servername || '(none)')));
   running.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, names, requests };
+  return { port: (server.address() as AddressInfo).port, names, requests, headers };
 }
 
 /** nginx with the portal's server block in front of `apiUpstream`; answers its origin and its access log. */
@@ -101,6 +106,16 @@ async function served(apiUpstream: string | undefined, apiCaFile?: string) {
     )
     .toBe(200);
   return { origin, accessLog };
+}
+
+/** A GET with headers of the test's choosing (fetch sets Host itself): answers its status. */
+function rawGet(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
 }
 
 afterAll(() => {
@@ -142,6 +157,27 @@ describe.skipIf(!(NGINX && OPENSSL) && !CI)('the server block, served by nginx',
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ from: 'upstream' });
     expect(good.names).toContain('localhost');
+  });
+
+  it('sends the upstream its own name as Host, whatever Host the client sent, the portal’s as X-Forwarded-Host, and no Accept-Encoding', async () => {
+    const { origin } = await served(`https://localhost:${good.port}`, join(pki, 'root.pem'));
+    const before = good.headers.length;
+    const answer = await rawGet(`${origin}/api/v1/user/profile`, { Host: 'other-tenant.example', 'Accept-Encoding': 'gzip, br' });
+    expect(answer).toBe(200);
+    const [received] = good.headers.slice(before);
+    expect(received).toMatchObject({ host: `localhost:${good.port}`, 'x-forwarded-host': 'other-tenant.example' });
+    expect(received!['accept-encoding']).toBeUndefined();
+  });
+
+  it('answers 413 to an /api/ body larger than the contract’s largest request, and sends it nowhere', async () => {
+    const { origin } = await served(`https://localhost:${good.port}`, join(pki, 'root.pem'));
+    const before = good.requests.length;
+    const post = (bytes: number) =>
+      fetch(`${origin}/api/v1/user/factor/f1/activate`, { method: 'POST', body: JSON.stringify({ attestation: 'a'.repeat(bytes) }) });
+    expect((await post(40 * 1024)).status).toBe(413);
+    expect(good.requests.slice(before)).toEqual([]);
+    // A security key's activation, with the largest attestation there is, goes through.
+    expect((await post(16 * 1024)).status).toBe(200);
   });
 
   it.each([

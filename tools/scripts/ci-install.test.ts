@@ -75,3 +75,20 @@ describe('CI’s Debian install', () => {
     expect(run).not.toMatch(/\b(pkill|killall)\b/);
   });
 });
+
+describe('CI’s Node', () => {
+  it('is one version, named to its patch, at least the oldest package.json allows, and is what .ci/run installs and runs', () => {
+    const run = readFileSync('.ci/run', 'utf8');
+    const version = /^NODE_VERSION=(\S+)$/m.exec(run)?.[1];
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    const [major, minor] = version!.split('.').map(Number);
+    const [oldestMajor, oldestMinor] = /^>=(\d+)\.(\d+)$/
+      .exec(JSON.parse(readFileSync('package.json', 'utf8')).engines.node)!
+      .slice(1)
+      .map(Number);
+    expect(major! > oldestMajor! || (major === oldestMajor && minor! >= oldestMinor!)).toBe(true);
+    expect(run).toContain('"node@$NODE_VERSION"');
+    expect(run).toContain('[ "$(node -v 2>/dev/null)" != "v$NODE_VERSION" ]');
+    expect(run).not.toMatch(/node@\d+(?!\.)/);
+  });
+});

@@ -9,8 +9,8 @@
 //
 // A step that could not do its work (the audit, when the registry's advisory service does not
 // answer) exits with NOT_DONE and says why on a line with "NOT DONE": the summary names it as
-// not done, never as passed. Each suite writes a JUnit report for CI to show; one that passes
-// without writing its report fails the gate.
+// not done, never as passed, and in CI (CI set) it fails the gate. Each suite writes a JUnit
+// report for CI to show; one that passes without writing its report fails the gate.
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 
@@ -56,7 +56,9 @@ export const NOT_DONE = 77;
 
 // The npm that runs the gate runs its steps too (npm sets npm_execpath for its scripts).
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' };
+/** CI's run (.ci/run sets CI): there a step that could not do its work fails the gate. */
+const CI = Boolean(process.env.CI);
+const env = { ...process.env, FORCE_COLOR: CI ? '0' : '1' };
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /** `--all`: the second door. */
@@ -112,7 +114,7 @@ async function checks() {
   const waiting = [...checksToRun];
   const passed = new Set<string>();
   const running = new Map<string, Promise<{ step: Step; outcome: Outcome }>>();
-  let failed: { name: string; outcome: Outcome } | undefined;
+  let failed: { name: string; outcome: Outcome; why?: string } | undefined;
   const busy = () => [...running.keys()].filter((name) => !CHECKS.find((step) => step.name === name)?.waits).length;
 
   while (waiting.length > 0 || running.size > 0) {
@@ -134,10 +136,12 @@ async function checks() {
     console.log(`\n=== npm run ${step.name}: ${outcome.took}${state}`);
     process.stdout.write(outcome.output);
     if (outcome.code === 0) passed.add(step.name);
-    else if (outcome.code === NOT_DONE) noteNotDone(step.name, outcome.output);
+    else if (outcome.code === NOT_DONE && !CI) noteNotDone(step.name, outcome.output);
+    else if (outcome.code === NOT_DONE)
+      failed ??= { name: step.name, outcome: { ...outcome, code: 1 }, why: 'could not do its work (NOT DONE), which CI never takes for passed' };
     else failed ??= { name: step.name, outcome };
   }
-  if (failed) fail(failed.name, failed.outcome);
+  if (failed) fail(failed.name, failed.outcome, failed.why);
 }
 
 /** Runs each suite in turn; one that fails, or passes without writing its JUnit report, stops the gate. */

@@ -1,3 +1,4 @@
+import confusables from 'unhomoglyph/data.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { displayText, MAX_SHOWN_LENGTH, mixesScripts, usesCompatibilityForms } from './displayText';
 
@@ -50,8 +51,37 @@ describe('usesCompatibilityForms', () => {
     ['a circled letter', '\u24cc\u24de\u24dd\u24d6', true],
     ['mathematical bold letters', '\u{1d416}\u{1d428}\u{1d427}\u{1d420}', true],
     ['half-width katakana', '\uff80\uff9b\uff73', true],
+    ['the replacement character', 'Wong \ufffd', true],
+    ['the object replacement character', '\ufffcWong', true],
+    ['all-Cyrillic look-alikes of "cope"', '\u0441\u043e\u0440\u0435', true],
+    ['all-Cyrillic look-alikes of "Joe Pope", capitals too', '\u0408\u043e\u0435 \u0420\u043e\u0440\u0435', true],
+    ['all-Cyrillic look-alikes with a mark ("ё")', '\u0441\u043e\u0440\u0451', true],
+    ['all-Greek look-alikes', '\u03a4\u03bf\u03ba\u03bf', true],
+    ['all-Cherokee look-alikes of "WAH"', '\u13b3\u13aa\u13bb', true],
+    ['a Cyrillic name', '\u0418\u0432\u0430\u043d \u041f\u0435\u0442\u0440\u043e\u0432', false],
+    ['a Greek name', '\u039d\u03af\u03ba\u03bf\u03c2', false],
+    ['an Armenian name', '\u0531\u0580\u0561\u0574', false],
+    ['digits and punctuation only', '2024-01', false],
   ])('%s: %s', (_, input, expected) => {
     expect(usesCompatibilityForms(input)).toBe(expected);
+  });
+
+  // UTS #39's confusables.txt, as unhomoglyph carries it: each letter of another script that it
+  // maps to Latin letters alone (one whose NFKC or NFD is another text counts as that text).
+  it('takes for look-alikes of Latin exactly the letters Unicode’s confusables data maps to Latin letters alone', () => {
+    const plainLetter = (character: string) =>
+      /^\p{L}$/u.test(character) && !/\p{Script=Latin}/u.test(character) && character.normalize('NFKD') === character;
+    const expected = Object.entries(confusables as Record<string, string>)
+      .filter(([from, to]) => plainLetter(from) && [...to].every((character) => /\p{Script=Latin}/u.test(character)))
+      .map(([from]) => from.codePointAt(0)!)
+      .sort((a, b) => a - b);
+    const flagged: number[] = [];
+    for (let point = 0x80; point < 0x20000; point += 1) {
+      const character = String.fromCodePoint(point);
+      if (plainLetter(character) && usesCompatibilityForms(character)) flagged.push(point);
+    }
+    const packed = expected.map((point, i) => (point - (expected[i - 1] ?? 0)).toString(36)).join(',');
+    expect(flagged, `displayText.ts's LATIN_LOOK_ALIKES should be '${packed}'`).toEqual(expected);
   });
 });
 

@@ -78,11 +78,38 @@ export function mixesScripts(text: string): boolean {
 }
 
 /**
- * Whether a name is written with full-width or other compatibility forms of characters
- * ("ｗｏｎｇ", "ｗong", a ligature, a circled letter): its compatibility normalisation (NFKC)
- * differs from the text, as in names made to pass for another's. A plain name, in any script,
- * is its own NFKC.
+ * The letters of other scripts that Unicode's confusables data (UTS #39's confusables.txt) maps to
+ * Latin letters and nothing else: Cyrillic "с", "о", "р" and "е", Greek "ο", Armenian "օ", Cherokee
+ * "Ꭺ", and the like, 406 in all. Written as the distance of each code point from the one before,
+ * in base 36: about 350 bytes gzipped. displayText.test.ts derives the list
+ * afresh from the data (the unhomoglyph package's copy of confusables.txt) and holds it to it.
+ */
+const LATIN_LOOK_ALIKES =
+  'og,7,4,2,2,i,1,3,1,1,2,1,1,1,1,2,2,2,1,1,2,a,1,1,1,1,4,1,3,2,2,2,1,1,1,m,d,a,4,1,2,3,2,5,1,1,2,8,2,3,5,1,1,1,1,2,1,1,1,2,6,1,2,2,2,1,2,2,1,2,2,1,1,2,1,1,1,1,1,6,1,3,5,1,1,2,9,j,1,1l,1,c,2,3,f,5,1,3,1,8,w,9,2,1,3,1,a,1,1,1c,2,6,c,2,3,8,2,5,3,2,2,1,4,3,1,28,3,7,2,f,1j,w,3b,3,k,6t,nq,e8,l9,3n,1z,c,c,75,z,4t,5s,1,1,3,3,1,1,1,1,4,3,4,4,2,2,1,2,1,8,4,3,2,1,4,1,4,1,3,4,1,9,3,1,7,1,1f,2,r,x,2,3,r,t,47,1i,5,1,a,14,5,1,2,d,1,p,c,6,7,1j,6,3n,a,k,1,18w,1,2,318,3,1,5,4,2,1,3,2,4,1,3,1,1,1,1,2,3,1,x,3,1,2u,1,1,1,f,6,5,1,4,4,nlf,1,1,1,1,2,1,2,1,1,1,1,1,1,1,1,1,1,2,1,1,3,1,1,2,1,1,1,1,1,1,9d,2,x,1c,1,o,s,1,h,wh,1,1,3,5,1,1,2,2,1,2,4,4,5,3,8,4,3,7,1,4,1,3,4,h58,4,1,3,3,3,2,3,1,1,9,1,1,3,6,5,1,1,2,r,1e,1,7,8,4,2,6i,3,h,6,4,1,3,6,1,2,h,2,3,1,5,3,2,2r,4,e,1,1,a,a,i,c,t,3,2,4,1,8,1,1,3ix,6,4,4,1,b5,2,1,1,2,3,5,4,3,3,4,4,1,1,1,1,4,6,9,1,4,h0s,2,c,i,5,8,5,3,3,2,1';
+
+const LOOK_ALIKES: ReadonlySet<number> = new Set(
+  LATIN_LOOK_ALIKES.split(',').reduce<number[]>((points, step) => {
+    points.push((points.at(-1) ?? 0) + parseInt(step, 36));
+    return points;
+  }, []),
+);
+
+/**
+ * Whether a name is written wholly in letters of other scripts that pass for Latin ones: all-Cyrillic
+ * "соре" reads as "cope". Its marks count for none ("ё" is "е" with a diaeresis).
+ */
+function passesForLatin(text: string): boolean {
+  const letters = [...text.normalize('NFD')].filter((character) => /\p{L}/u.test(character));
+  return letters.length > 0 && letters.every((letter) => LOOK_ALIKES.has(letter.codePointAt(0)!));
+}
+
+/**
+ * Whether a name is written with forms of letters made to pass for others: full-width or other
+ * compatibility forms ("ｗｏｎｇ", "ｗong", a ligature, a circled letter: its compatibility
+ * normalisation, NFKC, differs from it), letters of another script that pass for Latin ones
+ * throughout (all-Cyrillic "соре"), or the characters that stand in for one that could not be
+ * shown (U+FFFC, U+FFFD), hiding what was there. A plain name, in any script, is none of these.
  */
 export function usesCompatibilityForms(text: string): boolean {
-  return text.normalize('NFKC') !== text.normalize('NFC');
+  return text.normalize('NFKC') !== text.normalize('NFC') || /[\uFFFC\uFFFD]/u.test(text) || passesForLatin(text);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readOptions, targetProblem, TOKEN_ENV, type Options, type Stop } from './options.ts';
+import { readOptions, SECRET_DATA, secretEnv, targetProblem, TOKEN_ENV, type Options, type Stop } from './options.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'contract-verify-options-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -55,6 +55,61 @@ describe('the token', () => {
     const { message } = stopped(readOptions(target, { [TOKEN_ENV]: 'Bearer secret-2' }));
     expect(message).toContain('has a character an HTTP header cannot carry');
     expect(message).not.toContain('secret-2');
+  });
+});
+
+describe('the secrets (passwords, the TOTP secret, one-time and authorization codes)', () => {
+  it.each(SECRET_DATA)('--%s is refused on the command line in either form, with the reason, and its value is never repeated', (name) => {
+    for (const argv of [
+      [...target, `--${name}`, 'secret-3', '--run', 'changePassword'],
+      [...target, `--${name}=secret-3`],
+      [`--${name}`, 'secret-3', '--no-such-option'],
+    ]) {
+      const { code, message } = stopped(readOptions(argv, withToken));
+      expect(code).toBe(2);
+      expect(message).toMatch(new RegExp(`^contract:verify: --${name} is refused: on the command line a secret is printed by npm into the log`));
+      expect(message).toContain(`Put it in ${secretEnv(name)} (a CI secret variable), or as "${name}" in a JSON file named with --data-file.`);
+      expect(message).not.toContain('secret-3');
+    }
+  });
+
+  it('come from their variables', () => {
+    const env = { ...withToken, CONTRACT_VERIFY_PASSWORD: 'old-1', CONTRACT_VERIFY_NEW_PASSWORD: 'new-1', CONTRACT_VERIFY_PASS_CODE: '123456' };
+    expect(readOptions([...target, '--run', 'changePassword'], env)).toMatchObject({
+      data: { password: 'old-1', 'new-password': 'new-1', 'pass-code': '123456' },
+      run: new Set(['changePassword']),
+    });
+  });
+
+  it('come from one JSON file named with --data-file, its only source then', () => {
+    const file = join(folder, 'data.json');
+    writeFileSync(file, JSON.stringify({ secret: 'JBSWY3DPEHPK3PXP', code: 'code-1' }));
+    const options = readOptions([...target, '--data-file', file, '--phone', '+61491570006'], { ...withToken, CONTRACT_VERIFY_PASSWORD: 'old-1' });
+    expect(options).toMatchObject({ data: { secret: 'JBSWY3DPEHPK3PXP', code: 'code-1', phone: '+61491570006' } });
+    expect((options as Options).data.password).toBeUndefined();
+  });
+
+  it('say where a missing one goes, and a file that cannot be read says why without repeating it', () => {
+    expect(stopped(readOptions([...target, '--run', 'changePassword'], { ...withToken, CONTRACT_VERIFY_PASSWORD: 'old-1' })).message).toBe(
+      'contract:verify: --run changePassword needs the new password in CONTRACT_VERIFY_NEW_PASSWORD',
+    );
+    const file = join(folder, 'partial.json');
+    writeFileSync(file, '{"password":"old-1"}');
+    expect(stopped(readOptions([...target, '--data-file', file, '--run', 'changePassword'], withToken)).message).toBe(
+      `contract:verify: --run changePassword needs the new password in "new-password" in --data-file ${file}`,
+    );
+    for (const [text, why] of [
+      ['password=secret-4', 'it is not JSON'],
+      ['["secret-4"]', 'must hold a JSON object'],
+      ['{"newPassword":"secret-4"}', 'holds "newPassword": it takes only "password", "new-password", "secret", "pass-code", "code"'],
+      ['{"password":4}', '"password" must be a string'],
+    ]) {
+      writeFileSync(file, text!);
+      const { code, message } = stopped(readOptions([...target, '--data-file', file], withToken));
+      expect(code).toBe(2);
+      expect(message).toContain(why);
+      expect(message).not.toContain('secret-4');
+    }
   });
 });
 

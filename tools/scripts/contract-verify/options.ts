@@ -7,9 +7,23 @@ import { DATA_FLAGS, MUTATIONS, runProblem, type Data } from './operations.ts';
 /** The variable that holds the access token (or --token-file names a file that does). Never the command line. */
 export const TOKEN_ENV = 'CONTRACT_VERIFY_TOKEN';
 
+/**
+ * The data that is a secret: like the token, never on the command line (npm prints a script's
+ * arguments into the log; every process on the machine reads them), but each in its variable
+ * (CONTRACT_VERIFY_PASSWORD, ...), or all in one JSON file named with --data-file.
+ */
+export const SECRET_DATA = ['password', 'new-password', 'secret', 'pass-code', 'code'] as const satisfies ReadonlyArray<keyof typeof DATA_FLAGS>;
+type SecretData = (typeof SECRET_DATA)[number];
+/** The variable that holds one secret datum: CONTRACT_VERIFY_NEW_PASSWORD for new-password. */
+export const secretEnv = (name: SecretData) => `CONTRACT_VERIFY_${name.toUpperCase().replace(/-/g, '_')}`;
+const isSecret = (flag: string): flag is SecretData => (SECRET_DATA as readonly string[]).includes(flag);
+/** Where a datum comes from, for --help and the complaints: --phone, or CONTRACT_VERIFY_PASSWORD. */
+const sourceOf = (flag: keyof typeof DATA_FLAGS) => (isSecret(flag) ? secretEnv(flag) : `--${flag}`);
+
 export const USAGE =
-  'usage: contract-verify --target URL [--token-file FILE] [--timeout 10] [--junit FILE] [--json] [--verbose] [--run OPERATION --DATA VALUE ...]\n' +
-  `   The access token comes from ${TOKEN_ENV}, or from the file --token-file names. In the portal repository:\n` +
+  'usage: contract-verify --target URL [--token-file FILE] [--data-file FILE] [--timeout 10] [--junit FILE] [--json] [--verbose] [--run OPERATION --DATA VALUE ...]\n' +
+  `   The access token comes from ${TOKEN_ENV}, or from the file --token-file names; passwords, secrets and codes from\n` +
+  `   their variables (${secretEnv('password')}, ...) or the file --data-file names. In the portal repository:\n` +
   '   npm run contract:verify -- --target URL ...   (--help lists what --run can change)';
 
 const HELP = [
@@ -19,11 +33,14 @@ const HELP = [
   'when named with --run, once per operation, with the data it needs; nothing else is ever sent',
   'in its place:',
   ...Object.entries(MUTATIONS).map(
-    ([name, m]) => `  --run ${name.padEnd(22)} ${m.changes}${m.needs.length ? ` (needs ${m.needs.map((f) => `--${f}`).join(', ')})` : ''}`,
+    ([name, m]) => `  --run ${name.padEnd(22)} ${m.changes}${m.needs.length ? ` (needs ${m.needs.map(sourceOf).join(', ')})` : ''}`,
   ),
   '',
   `The token: ${TOKEN_ENV}, or --token-file FILE (its first line). --token is refused: npm prints`,
   'a script’s command line into the log, and every process on the machine can read it.',
+  `The same for the secrets: ${SECRET_DATA.map(secretEnv).join(', ')},`,
+  `or --data-file FILE, a JSON object with some of ${SECRET_DATA.map((name) => `"${name}"`).join(', ')}, the only`,
+  `source when given. ${SECRET_DATA.map((name) => `--${name}`).join(', ')} are refused on the command line.`,
   '--target must be https, except on this machine (localhost, 127.0.0.1, [::1]).',
   'Other options: --timeout SECONDS (10; each request), --junit FILE, --json, --verbose (the',
   'answers’ bodies in the output and the report), --port N (where Prism listens; a free port by',
@@ -108,12 +125,24 @@ function readToken(file: string | undefined, env: Record<string, string | undefi
   return { token };
 }
 
+/** A secret that a named operation needs and nobody gave, said with where it goes. */
+function secretMissing(run: Set<string>, data: Data, file: string | undefined): string | undefined {
+  for (const operation of run) {
+    const missing = (MUTATIONS[operation]?.needs ?? []).filter((flag) => isSecret(flag) && !data[flag]) as SecretData[];
+    if (missing.length === 0) continue;
+    const where = (name: SecretData) => (file === undefined ? secretEnv(name) : `"${name}" in --data-file ${file}`);
+    return `--run ${operation} needs ${missing.map((name) => `${DATA_FLAGS[name]} in ${where(name)}`).join(' and ')}`;
+  }
+  return undefined;
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
     options: {
       target: { type: 'string' },
       'token-file': { type: 'string' },
+      'data-file': { type: 'string' },
       run: { type: 'string', multiple: true, default: [] },
       timeout: { type: 'string', default: '10' },
       port: { type: 'string' },
@@ -123,18 +152,55 @@ function parse(argv: string[]) {
       contract: { type: 'string' },
       mutating: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
-      ...Object.fromEntries(Object.keys(DATA_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+      ...Object.fromEntries(Object.keys(DATA_FLAGS).flatMap((flag) => (isSecret(flag) ? [] : [[flag, { type: 'string' as const }]]))),
     },
   }).values as Record<string, string | string[] | boolean | undefined>;
+}
+
+/**
+ * The secrets from --data-file (a JSON object, the only source when given) or their variables;
+ * or why they cannot be read. No value is ever in a message: not even JSON's own complaint,
+ * which quotes the text it could not read.
+ */
+function readSecrets(file: string | undefined, env: Record<string, string | undefined>): { data: Data } | { problem: string } {
+  if (file === undefined) {
+    return { data: Object.fromEntries(SECRET_DATA.flatMap((name) => (env[secretEnv(name)] ? [[name, env[secretEnv(name)]]] : []))) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { problem: `cannot read --data-file ${file}: ${code ?? 'it is not JSON'}` };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: `--data-file ${file} must hold a JSON object` };
+  const unknown = Object.keys(parsed).filter((key) => !isSecret(key));
+  if (unknown.length) {
+    return {
+      problem: `--data-file ${file} holds ${unknown.map((key) => `"${key}"`).join(', ')}: it takes only ${SECRET_DATA.map((name) => `"${name}"`).join(', ')}`,
+    };
+  }
+  const notText = Object.entries(parsed).filter(([, value]) => typeof value !== 'string');
+  if (notText.length) return { problem: `--data-file ${file}: ${notText.map(([key]) => `"${key}"`).join(', ')} must be a string` };
+  return { data: parsed as Data };
+}
+
+/** An option that holds a secret, given on the command line (alone or as --name=value), or none. */
+function secretOnCommandLine(argv: string[]): string | undefined {
+  return ['token', ...SECRET_DATA].find((name) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)));
 }
 
 /** The options, checked; or why the command stops first (a missing token is said before anything is sent). */
 export function readOptions(argv: string[], env: Record<string, string | undefined>): Options | Stop {
   // Before parsing, so that neither a parse error nor anything later repeats the value.
-  if (argv.some((arg) => arg === '--token' || arg.startsWith('--token='))) {
+  const secret = secretOnCommandLine(argv);
+  if (secret) {
+    const where =
+      secret === 'token'
+        ? `Put it in ${TOKEN_ENV} (a CI secret variable), or in a file named with --token-file.`
+        : `Put it in ${secretEnv(secret as SecretData)} (a CI secret variable), or as "${secret}" in a JSON file named with --data-file.`;
     return stop(
-      `--token is refused: on the command line a token is printed by npm into the log and can be read by every process on the machine for the whole run. ` +
-        `Put it in ${TOKEN_ENV} (a CI secret variable), or in a file named with --token-file.`,
+      `--${secret} is refused: on the command line a ${secret === 'token' ? 'token' : 'secret'} is printed by npm into the log and can be read by every process on the machine for the whole run. ${where}`,
     );
   }
   let args: ReturnType<typeof parse>;
@@ -155,9 +221,14 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
   if (!(timeout > 0)) return stop(`--timeout is in seconds, more than 0, not '${args.timeout}'`);
   const port = args.port === undefined ? undefined : Number(args.port);
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) return stop(`--port must be a port number, not '${args.port}'`);
-  const data: Data = Object.fromEntries(Object.keys(DATA_FLAGS).flatMap((flag) => (typeof args[flag] === 'string' ? [[flag, args[flag]]] : [])));
+  const secrets = readSecrets(args['data-file'] as string | undefined, env);
+  if ('problem' in secrets) return stop(secrets.problem);
+  const data: Data = {
+    ...Object.fromEntries(Object.keys(DATA_FLAGS).flatMap((flag) => (typeof args[flag] === 'string' ? [[flag, args[flag]]] : []))),
+    ...secrets.data,
+  };
   const run = new Set(args.run as string[]);
-  const problem = runProblem(run, data);
+  const problem = secretMissing(run, data, args['data-file'] as string | undefined) ?? runProblem(run, data);
   if (problem) return stop(problem);
   return {
     target,

@@ -46,17 +46,25 @@ function transpile(stage: string) {
   chmodSync(join(stage, 'bin.js'), 0o755);
 }
 
+/**
+ * The package's manifest and its npm-shrinkwrap.json in `stage`: the repository's lock, pruned to
+ * what this package depends on (the same versions, no new ones). What npx installs, and what the
+ * audit checks (tools/scripts/audit.ts).
+ */
+export function writeManifestAndLock(stage: string) {
+  copyFileSync(join(here, 'package.json'), join(stage, 'package.json'));
+  copyFileSync(join(root, 'package-lock.json'), join(stage, 'package-lock.json'));
+  npmIn(stage, 'install', '--package-lock-only', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund');
+  renameSync(join(stage, 'package-lock.json'), join(stage, 'npm-shrinkwrap.json'));
+}
+
 /** Packs the package into `out` and returns the tarball's path. */
 export function pack(out: string): string {
   const stage = mkdtempSync(join(tmpdir(), 'contract-verify-pack-'));
   try {
     transpile(stage);
-    copyFileSync(join(here, 'package.json'), join(stage, 'package.json'));
     copyFileSync(join(root, 'openapi.yaml'), join(stage, 'openapi.yaml'));
-    // The repository's lock, pruned to what this package depends on: the same versions, no new ones.
-    copyFileSync(join(root, 'package-lock.json'), join(stage, 'package-lock.json'));
-    npmIn(stage, 'install', '--package-lock-only', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund');
-    renameSync(join(stage, 'package-lock.json'), join(stage, 'npm-shrinkwrap.json'));
+    writeManifestAndLock(stage);
     mkdirSync(out, { recursive: true });
     const [packed] = JSON.parse(npmIn(stage, 'pack', '--json', '--pack-destination', out));
     return join(out, packed.filename);

@@ -224,7 +224,9 @@ describe('npm run contract:verify', () => {
 
   it('sends no POST, PUT or DELETE by default, even when given the data the changing operations need', async () => {
     recorded.length = 0;
-    await run(recording, '--phone', '+447700900123', '--email', 'verify@example.org', '--factor-id', 'f1', '--password', 'a', '--new-password', 'b');
+    const secrets = join(tempDir('data'), 'data.json');
+    writeFileSync(secrets, '{"password":"a","new-password":"b"}');
+    await run(recording, '--phone', '+447700900123', '--email', 'verify@example.org', '--factor-id', 'f1', '--data-file', secrets);
     expect(recorded.length).toBeGreaterThanOrEqual(sent);
     expect(recorded.filter((call) => !call.startsWith('GET '))).toEqual([]);
   }, 30_000);
@@ -249,8 +251,10 @@ describe('npm run contract:verify', () => {
     const noPhone = await run(recording, '--run', 'enrollPhoneFactor');
     expect(noPhone.out).toContain('--run enrollPhoneFactor needs --phone');
     expect(noPhone.code).toBe(2);
-    const noPassword = await run(recording, '--run', 'changePassword', '--password', 'old');
-    expect(noPassword.out).toContain('--run changePassword needs --new-password');
+    const onlyPassword = join(tempDir('data'), 'data.json');
+    writeFileSync(onlyPassword, '{"password":"old"}');
+    const noPassword = await run(recording, '--run', 'changePassword', '--data-file', onlyPassword);
+    expect(noPassword.out).toContain('--run changePassword needs the new password in "new-password" in --data-file');
     expect(noPassword.code).toBe(2);
     const unknown = await run(recording, '--run', 'getProfile');
     expect(unknown.out).toContain('--run getProfile: not an operation that changes an account');
