@@ -237,7 +237,7 @@ function reset(state: PersonaState, persona: string, found: Factor): Answer {
 }
 
 /** A nickname as the contract allows it: up to 256 characters, no control characters. */
-const NICKNAME = /^[^\x00-\x1F\x7F-\x9F]{0,256}$/u;
+const NICKNAME = /^\P{Cc}{0,256}$/u;
 
 /** A renamed factor: its nickname set, or gone when empty. */
 function renamed(found: Factor, nickname: unknown): Answer {
