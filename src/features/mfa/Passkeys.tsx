@@ -53,7 +53,7 @@ export function Passkeys({
                       {t('mfa.passkeys.model', { model: displayText(passkey.name) })}
                     </Text>
                   )}
-                  <Badge variant="light" color={passkey.backedUp ? 'teal.9' : 'gray.8'} tt="none" my={4}>
+                  <Badge variant="outline" color={passkey.backedUp ? 'var(--portal-status-on)' : 'var(--portal-status-off)'} tt="none" my={4}>
                     {passkey.backedUp ? t('mfa.passkeys.synced') : t('mfa.passkeys.oneDevice')}
                   </Badge>
                 </MethodDetails>
