@@ -233,8 +233,8 @@ test('the link confirmation, the removal question and the signed-out pages pass 
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, 'taiman.chan', '/profile/mfa');
   await page.getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
-  await expect(page.getByRole('dialog', { name: 'Remove SMS Authentication?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove SMS Authentication (Work mobile)?' })).toBeVisible();
   await check(page, 'factor removal question');
 
   // A Facebook link started from the profile; the mock's authorize answer goes straight back to

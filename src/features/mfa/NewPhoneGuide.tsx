@@ -94,6 +94,10 @@ export function NewPhoneGuide({
                 <Button
                   key={kind.id}
                   size="xs"
+                  // A long method's name wraps on a phone instead of widening the page.
+                  h="auto"
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
                   onClick={() =>
                     void navigate({
                       to: '/profile/mfa/enroll/$provider/$factorType',
