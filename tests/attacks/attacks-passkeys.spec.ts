@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { startRememberingMock } from '../support/rememberingMock';
+import { authenticatorOptions } from '../support/virtualAuthenticator';
 import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, signedInAtIdp, stepUpOn } from './attackTable';
 
@@ -40,16 +41,7 @@ const withClientData = (registration: typeof RECORDED, change: Record<string, st
 async function authenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('synced') });
 }
 
 /** The browser's registration answer, changed on its way to the server (a hostile extension, a proxy): `change` goes into its client data. */

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoSnifferErrors } from './htmlcs';
 import { signedInPages } from '../support/routeTree';
 import { expectNoAxeViolations, signIn } from './support';
+import { authenticatorOptions, requireUserVerification } from '../support/virtualAuthenticator';
 
 /**
  * WCAG 2.2 AA as far as two engines can tell, axe and HTML_CodeSniffer (WCAG 2 AA): every page
@@ -88,24 +89,8 @@ async function wizardSteps(page: Page) {
   // answers as it does to a cancelled prompt, and the page says so.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'usb',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: false,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await page.route('**/api/v1/user/passkeys/registration', async (route) => {
-    const response = await route.fetch();
-    const options = await response.json();
-    await route.fulfill({
-      response,
-      json: { ...options, authenticatorSelection: { ...options.authenticatorSelection, userVerification: 'required' } },
-    });
-  });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('device-bound', { isUserVerified: false }) });
+  await requireUserVerification(page);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByRole('alert')).toContainText('Nothing was added to your account.');
   await check(page, 'passkey: a cancelled ceremony');

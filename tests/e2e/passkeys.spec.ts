@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { startRememberingMock } from '../support/rememberingMock';
+import { authenticatorOptions, requireUserVerification } from '../support/virtualAuthenticator';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, watchConsole } from './support';
 
@@ -14,23 +15,11 @@ test.afterAll(() => mock.stop());
 
 type Authenticator = { cdp: CDPSession; authenticatorId: string };
 
-/** A virtual authenticator: a synced passkey provider (backup eligible and backed up), or a security key that keeps it on one device. */
-async function authenticator(page: Page, kind: 'synced' | 'device-bound', options: { isUserVerified?: boolean } = {}): Promise<Authenticator> {
+/** A virtual authenticator in the page (tests/support/virtualAuthenticator.ts). */
+async function authenticator(page: Page, ...kind: Parameters<typeof authenticatorOptions>): Promise<Authenticator> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  const synced = kind === 'synced';
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: synced ? 'internal' : 'usb',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: options.isUserVerified ?? true,
-      automaticPresenceSimulation: true,
-      defaultBackupEligibility: synced,
-      defaultBackupState: synced,
-    },
-  });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions(...kind) });
   return { cdp, authenticatorId };
 }
 
@@ -113,14 +102,7 @@ test('a cancelled ceremony says what happened, offers to try again, and adds not
   // The person does not confirm it is them where the server asks for it: the browser answers
   // NotAllowedError, as it does when they cancel its prompt.
   await authenticator(page, 'device-bound', { isUserVerified: false });
-  await page.route('**/api/v1/user/passkeys/registration', async (route) => {
-    const response = await route.fetch();
-    const options = await response.json();
-    await route.fulfill({
-      response,
-      json: { ...options, authenticatorSelection: { ...options.authenticatorSelection, userVerification: 'required' } },
-    });
-  });
+  await requireUserVerification(page);
   await addPasskey(page);
   const box = page.getByRole('alert');
   await expect(box).toContainText('The operation either timed out or was not allowed.');

@@ -1,6 +1,7 @@
 // Chromium (over CDP) and Firefox (over WebDriver BiDi), driven by Puppeteer.
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/scripts/dev-stack.ts';
+import { authenticatorOptions } from '../support/virtualAuthenticator.ts';
 import { queryInPage, TESTING_LIBRARY, type Control, type EngineBrowser, type Tab } from './tab.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -74,18 +75,7 @@ async function puppeteerTab(context: BrowserContext, overCdp: boolean): Promise<
       if (!overCdp) return false;
       const cdp = await page.createCDPSession();
       await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: {
-          protocol: 'ctap2',
-          transport: 'internal',
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-          automaticPresenceSimulation: true,
-          defaultBackupEligibility: true,
-          defaultBackupState: true,
-        },
-      });
+      await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('synced') });
       return true;
     },
     close: () => page.close(),
