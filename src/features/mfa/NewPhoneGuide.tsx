@@ -9,6 +9,9 @@ import { MethodDetails, methodLabel } from './MethodDetails';
 import type { MfaRow } from './mfaRows';
 import { newPhoneProgress, phoneMethods } from './newPhone';
 
+/** A list whose items span its width, so each step's status and each Remove line up at its end. */
+const FULL_WIDTH = { itemWrapper: { width: '100%', alignItems: 'stretch' } } as const;
+
 const stored = () => window.sessionStorage.getItem(NEW_PHONE_GUIDE_KEY) ?? undefined;
 
 /** Whether a step is done, in words (not colour alone). */
@@ -86,7 +89,7 @@ export function NewPhoneGuide({
       </Group>
       <Text size="sm">{t('mfa.newPhone.intro')}</Text>
       {progress && (
-        <List type="ordered" id={`${id}s`} spacing="md" mt="md">
+        <List type="ordered" id={`${id}s`} spacing="md" mt="md" styles={FULL_WIDTH}>
           <Step title={t('mfa.newPhone.step1')} done={works}>
             <Text size="sm">{t('mfa.newPhone.step1.help')}</Text>
             <Group gap="xs" mt="xs">
@@ -115,7 +118,7 @@ export function NewPhoneGuide({
           </Step>
           <Step title={t('mfa.newPhone.step3')} done={works && progress.old.length === 0}>
             <Text size="sm">{works ? t('mfa.newPhone.step3.help') : t('mfa.newPhone.step3.waiting')}</Text>
-            <List spacing="xs" mt="xs" listStyleType="none">
+            <List spacing="xs" mt="xs" listStyleType="none" styles={FULL_WIDTH}>
               {progress.old.map((row) => {
                 const name = methodLabel(row, t);
                 const phone = row.phone && maskPhone(row.phone);
