@@ -127,9 +127,11 @@ describe('the mock API of npm start', () => {
         factorType: 'sms',
         provider: 'OKTA',
         status: 'ACTIVE',
+        nickname: 'Work mobile',
         profile: { phoneNumber: '+85291234567' },
         created: '2025-03-10T06:45:12.000Z',
         lastUpdated: '2025-06-01T01:20:00.000Z',
+        lastChallenged: '2026-11-18T23:47:05.000Z',
       },
     ]);
 
@@ -138,6 +140,46 @@ describe('the mock API of npm start', () => {
     expect((await factorsOf('smwong25')).filter((f) => f.factorType === 'sms')).toEqual([
       { factorType: 'sms', provider: 'OKTA', status: 'NOT_SETUP' },
     ]);
+  });
+
+  it('remembers a nickname, and forgets it when saved empty; refuses a control character', async () => {
+    await reset();
+    const renamed = await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'Office desk phone' });
+    expect(renamed).toMatchObject({ status: 200, body: { id: 'clf1taimancall', nickname: 'Office desk phone' } });
+    expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).toMatchObject({ nickname: 'Office desk phone' });
+    // Refused by the contract (Prism's 422), and by the state behind it (400): never stored.
+    expect((await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'Desk\u0007' })).status).toBeGreaterThanOrEqual(400);
+    expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).toMatchObject({ nickname: 'Office desk phone' });
+    expect((await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: '' })).status).toBe(200);
+    expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).not.toHaveProperty('nickname');
+    // A passkey is named through its webauthn factor, and listed with the name.
+    await call('taiman.chan', 'PATCH', '/api/v1/user/factor/fwf2taimanplatform', { nickname: 'My phone' });
+    const passkeys = (await call('taiman.chan', 'GET', '/api/v1/user/passkeys')).body.passkeys;
+    expect(passkeys.map((p: { name: string; nickname?: string; backedUp: boolean }) => [p.name, p.nickname, p.backedUp])).toEqual([
+      ['YubiKey 5 NFC', 'Office key', false],
+      ['Google Password Manager', 'My phone', true],
+    ]);
+  });
+
+  it('removes a passkey from both lists, and refuses a registration for a challenge it did not issue', async () => {
+    await reset();
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).body).toEqual({ status: true });
+    expect((await call('taiman.chan', 'GET', '/api/v1/user/passkeys')).body.passkeys.map((p: { id: string }) => p.id)).toEqual([
+      'fwf2taimanplatform',
+    ]);
+    expect((await factorsOf('taiman.chan')).filter((f) => f.factorType === 'webauthn').map((f) => f.id)).toEqual(['fwf2taimanplatform']);
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).status).toBe(400);
+
+    const options = await call('smwong25', 'POST', '/api/v1/user/passkeys/registration');
+    expect(options).toMatchObject({ status: 200, body: { rp: { id: 'localhost' }, user: { name: 'smwong25' }, excludeCredentials: [] } });
+    // The contract's example: a real registration, for a challenge long used.
+    const spec = parse(readFileSync('openapi.yaml', 'utf8'));
+    const stale = spec.paths['/api/v1/user/passkeys'].post.requestBody.content['application/json'].examples['new-user'].value;
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', stale)).toEqual({
+      status: 400,
+      body: { errorMessage: 'This passkey request has expired. Please try again.' },
+    });
+    expect((await call('smwong25', 'GET', '/api/v1/user/passkeys')).body).toEqual({ passkeys: [] });
   });
 
   it('reaches ACTIVE on the third poll of a push enrollment', async () => {

@@ -4,9 +4,11 @@
 // still checked against the contract: one that breaks it reaches the browser as Prism's 500.
 //
 // - Each persona (new-user, full) starts from the contract's examples of that name.
-// - Enrolling, activating and removing factors, the security question, linking and unlinking
-//   identities, the recovery email and the password show in later answers. A push enrollment
-//   reaches ACTIVE on its third poll.
+// - Enrolling, activating, renaming and removing factors, the security question, linking and
+//   unlinking identities, the recovery email and the password show in later answers. A push
+//   enrollment reaches ACTIVE on its third poll.
+// - Passkeys are registered as a relying party registers them (mock/passkeys.ts: the challenge,
+//   the origin, the type and the authenticator data's flags are verified), listed and removed.
 // - `Prefer: example=NAME` naming anything but a persona, or `Prefer: code=NNN`, answers that
 //   example or status from the contract, as Prism's own mock does, and changes nothing.
 // - POST /__mock/reset (`npm run mock:reset`) forgets everything; ?persona=NAME only that one.
@@ -14,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
+import { listed, register, registrationOptions, type Passkey, type PasskeyMemory } from './passkeys.ts';
 import { PERSONAS, personaFor } from './persona.ts';
 
 // The contract as parsed YAML, walked by name and by $ref.
@@ -120,6 +123,8 @@ interface PersonaState {
   /** Polls so far of each pending push enrollment. */
   polls: Record<string, number>;
   nextId: number;
+  /** Each passkey's details beyond its webauthn factor, and the registration challenge waiting. */
+  passkeyMemory: PasskeyMemory;
 }
 
 const seed = (persona: string): PersonaState => ({
@@ -128,6 +133,7 @@ const seed = (persona: string): PersonaState => ({
   factors: (example('getFactors', persona) as { factors: Factor[] }).factors,
   polls: {},
   nextId: 1,
+  passkeyMemory: { passkeys: (example('listPasskeys', persona) as { passkeys: Passkey[] }).passkeys },
 });
 
 const states = new Map<string, PersonaState>();
@@ -230,9 +236,61 @@ function reset(state: PersonaState, persona: string, found: Factor): Answer {
   return ok(example('resetFactor', persona));
 }
 
+/** A nickname as the contract allows it: up to 256 characters, no control characters. */
+const NICKNAME = /^\P{Cc}{0,256}$/u;
+
+/** A renamed factor: its nickname set, or gone when empty. */
+function renamed(found: Factor, nickname: unknown): Answer {
+  if (nickname !== null && (typeof nickname !== 'string' || !NICKNAME.test(nickname))) {
+    return { status: 400, body: example('renameFactor', 'error', '400') };
+  }
+  if (nickname) found.nickname = nickname;
+  else delete found.nickname;
+  found.lastUpdated = new Date().toISOString();
+  return ok(found);
+}
+
+/** The passkey calls (mock/passkeys.ts), on this persona's factors. */
+async function passkeyCall(operationId: string, state: PersonaState, persona: string, params: Record<string, string>, body: Node, origin?: string) {
+  const memory = state.passkeyMemory;
+  switch (operationId) {
+    case 'listPasskeys':
+      return ok({ passkeys: listed(memory, state.factors) });
+    case 'getPasskeyRegistrationOptions': {
+      const name = String(state.profile.electronicId ?? persona);
+      const user = { name, displayName: String(state.profile.displayName ?? name), id: name };
+      return registrationOptions(memory, state.factors, user, origin, error);
+    }
+    case 'registerPasskey': {
+      const id = `fwf${persona.replace(/\W/g, '')}mock${state.nextId++}`;
+      const done = await register(memory, body, id, error);
+      if (!('factor' in done)) return done;
+      addFactor(state, done.factor as Factor);
+      return ok(listed(memory, state.factors).find((passkey) => passkey.id === id));
+    }
+    case 'deletePasskey': {
+      const found = state.factors.find((f) => f.factorType === 'webauthn' && f.id !== undefined && f.id === params.passkeyId);
+      if (!found) return { status: 400, body: example('deletePasskey', 'error', '400') };
+      memory.passkeys = memory.passkeys.filter((passkey) => passkey.id !== found.id);
+      reset(state, persona, found);
+      return ok(example(operationId, persona));
+    }
+  }
+  return undefined;
+}
+
 /** What the remembering backend answers, and what it changes. */
-function stateful(operationId: string, persona: string, params: Record<string, string>, body: Node, url: URL): Answer {
+async function stateful(
+  operationId: string,
+  persona: string,
+  params: Record<string, string>,
+  body: Node,
+  url: URL,
+  origin?: string,
+): Promise<Answer> {
   const state = stateOf(persona);
+  const passkeyAnswer = await passkeyCall(operationId, state, persona, params, body, origin);
+  if (passkeyAnswer) return passkeyAnswer;
   const found = state.factors.find((f) => f.id !== undefined && f.id === params.factorId);
   const noFactor = () => error(400, `No factor ${params.factorId}.`);
   switch (operationId) {
@@ -264,6 +322,8 @@ function stateful(operationId: string, persona: string, params: Record<string, s
       return found ? polled(state, found) : noFactor();
     case 'resetFactor':
       return found ? reset(state, persona, found) : noFactor();
+    case 'renameFactor':
+      return found ? renamed(found, body.nickname) : { status: 400, body: example(operationId, 'no-factor', '400') };
     case 'changePassword':
       if (state.password !== undefined && body.password !== state.password) return error(400, 'The current password is not correct.');
       state.password = body.newPassword;
@@ -334,7 +394,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse) {
     return send(res, { status: Number(status), body: chosen, headers: headersOf(operation.op, status) });
   }
   const persona = prefer.example && PERSONAS.includes(prefer.example) ? prefer.example : personaFor(req.headers.authorization as string | undefined);
-  const answer = stateful(operation.id, persona, params, body, url);
+  const answer = await stateful(operation.id, persona, params, body, url, req.headers.origin as string | undefined);
   send(res, { ...answer, headers: { ...headersOf(operation.op, String(answer.status)), ...answer.headers } });
 }
 

@@ -34,8 +34,10 @@
  *   and refuses anything else. The portal links only after the person has confirmed on a page
  *   naming both accounts, after a fresh sign-in (`prompt=login`, `max_age=0`), within 10
  *   minutes and in the tab that started the attempt.
- * - *Step-up (RFC 9470).* Removing or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
- *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`), linking or
+ * - *Step-up (RFC 9470).* Removing, renaming or enrolling a factor (`enrollFactor`, `enrollPhoneFactor`,
+ *   `enrollEmailFactor`, `enrollCustomTotp`, `activateFactor`, `resetFactor`, `renameFactor`),
+ *   registering or removing a passkey (`getPasskeyRegistrationOptions`, `registerPasskey`,
+ *   `deletePasskey`), linking or
  *   unlinking an identity, changing the recovery email, and setting or deleting the security
  *   question answer `401` with `WWW-Authenticate: Bearer error="insufficient_user_authentication",
  *   max_age=300` when the sign-in is older than the backend allows; it checks `auth_time` in
@@ -53,8 +55,9 @@
  * - `new-user` (listed first, so it is the default answer): WONG Siu Ming, a student with
  *   nothing set up: no recovery email, no linked identity, no factor, five logins.
  * - `full`: CHAN Tai Man, a senior lecturer with everything set up: a recovery email,
- *   iAM Smart, Google and LinkedIn linked, every factor active (two security keys and a
- *   security question) and 45 logins over three pages.
+ *   iAM Smart, Google and LinkedIn linked, every factor active (nicknames on some, when each
+ *   was last used, two passkeys: a security key on one device and a passkey synced by a
+ *   password manager, and a security question) and 45 logins over three pages.
  *
  * Some operations add more examples (other outcomes, later pages of the login log).
  *

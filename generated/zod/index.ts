@@ -3,6 +3,8 @@ export * from './factors/factors';
 export * from './identities/identities';
 export * from './identity-provider/identity-provider';
 export * from './login-log/login-log';
+export * from './nicknames/nicknames';
+export * from './passkeys/passkeys';
 export * from './password/password';
 export * from './password-policy/password-policy';
 export * from './profile/profile';

@@ -34,9 +34,9 @@ const STEP_UP: Attack[] = [
       const page = await signedInAtIdp(browser, 'taiman.chan', '/profile/mfa');
       const calls = await stepUpOn(page, on('DELETE', /^\/api\/v1\/user\/factor\/[^/]+$/));
       await page.getByRole('button', { name: 'Edit' }).click();
-      await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
+      await page.getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' }).click();
       await expectStepUp(page, () => page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click(), '/profile/mfa');
-      await expect(page.getByRole('cell', { name: 'SMS Authentication' })).toBeVisible();
+      await expect(page.getByRole('row', { name: /^SMS Authentication/ })).toBeVisible();
       expect(calls).toHaveLength(1);
     },
   },

@@ -4,6 +4,7 @@ import { expectNoSnifferErrors } from './htmlcs';
 import { en } from '../../src/messages/en';
 import { signedInPages } from '../support/routeTree';
 import { expectNoAxeViolations, signIn } from './support';
+import { authenticatorOptions, requireUserVerification } from '../support/virtualAuthenticator';
 
 /**
  * WCAG 2.2 AA as far as two engines can tell, axe and HTML_CodeSniffer (WCAG 2 AA): every page
@@ -84,7 +85,17 @@ async function wizardSteps(page: Page) {
   await check(page, 'email: code');
 
   await visit(page, '/profile/mfa/enroll/FIDO/webauthn', 'Set up a sign-in method');
-  await check(page, 'security key: introduction');
+  await check(page, 'passkey: introduction');
+  // An authenticator that cannot confirm the person where the options ask it to: the browser
+  // answers as it does to a cancelled prompt, and the page says so.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('device-bound', { isUserVerified: false }) });
+  await requireUserVerification(page);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByRole('alert')).toContainText('Nothing was added to your account.');
+  await check(page, 'passkey: a cancelled ceremony');
+  await cdp.send('WebAuthn.disable');
 
   await visit(page, '/profile/mfa/enroll/CUSTOM/token:hotp', 'Set up a sign-in method');
   await check(page, 'university authenticator: introduction');
@@ -97,7 +108,7 @@ async function wizardSteps(page: Page) {
  * What some pages also show after a click, checked as well, by the page's address. Every other
  * page of the route tree is checked as it opens.
  */
-const ALSO: Record<string, Array<{ name: string; show: (page: Page) => Promise<void> }>> = {
+const ALSO: Record<string, Array<{ name: string; show: (page: Page) => Promise<void>; only?: string }>> = {
   '/profile/details': [{ name: 'with the menu open', show: (page) => page.getByRole('button', { name: 'Menu' }).click() }],
   '/profile/password': [
     {
@@ -108,7 +119,29 @@ const ALSO: Record<string, Array<{ name: string; show: (page: Page) => Promise<v
       },
     },
   ],
-  '/profile/mfa': [{ name: 'in edit mode', show: (page) => page.getByRole('button', { name: 'Edit' }).click() }],
+  '/profile/mfa': [
+    { name: 'in edit mode', show: (page) => page.getByRole('button', { name: 'Edit' }).click() },
+    // Renaming a method, and the guide to a new phone, for the person with methods set up.
+    {
+      name: 'renaming a method, a nickname refused',
+      only: 'taiman.chan',
+      show: async (page) => {
+        await page.getByRole('button', { name: 'Rename Voice Call Authentication' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Rename Voice Call Authentication' });
+        await dialog.getByLabel('Nickname').fill('x'.repeat(257));
+        await expect(dialog.getByText('A nickname can have at most 256 characters.')).toBeVisible();
+      },
+    },
+    {
+      name: 'with the guide to a new phone open',
+      only: 'taiman.chan',
+      show: async (page) => {
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('button', { name: 'Show me how' }).click();
+        await expect(page.getByRole('heading', { level: 3, name: 'Only then, remove the old one' })).toBeVisible();
+      },
+    },
+  ],
   '/profile/question': [{ name: 'in edit mode', show: (page) => page.getByRole('button', { name: 'Edit' }).click() }],
   '/profile/login': [
     {
@@ -155,6 +188,7 @@ for (const persona of PERSONAS) {
         checked.add(landed);
         await check(page, landed);
         for (const state of ALSO[landed] ?? []) {
+          if (state.only && state.only !== persona.username) continue;
           await state.show(page);
           await check(page, `${landed} ${state.name}`);
         }
@@ -190,8 +224,8 @@ test('the link confirmation, the removal question and the signed-out pages pass 
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, 'taiman.chan', '/profile/mfa');
   await page.getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('button', { name: 'Remove SMS Authentication' }).click();
-  await expect(page.getByRole('dialog', { name: 'Remove SMS Authentication?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove SMS Authentication (Work mobile)?' })).toBeVisible();
   await check(page, 'factor removal question');
 
   // A Facebook link started from the profile; the mock's authorize answer goes straight back to

@@ -151,6 +151,37 @@ test('enrolls SMS with a United Kingdom number, sent in E.164', async ({ tab }) 
   await seeText(tab, 'Activate sms successfully.');
 });
 
+test('adds a passkey where the engine’s automation offers a virtual authenticator, and says plainly where the browser has none', async ({
+  tab,
+  engine,
+}) => {
+  await serve({ record: ['/api/v1/user/passkeys'] });
+  await signIn(tab, 'smwong25', '/profile/mfa/enroll/FIDO/webauthn');
+  await see(tab, heading('Set up a sign-in method'));
+  if (engine === 'webkit') {
+    // WebKitGTK is built without Web Authentication: the page says so before anything starts.
+    await seeText(tab, en['mfa.passkeys.unsupported']);
+    await notSee(tab, { role: 'button', name: 'Add a passkey' });
+    return;
+  }
+  await see(tab, { role: 'button', name: 'Add a passkey' });
+  test.skip(
+    !(await tab.virtualAuthenticator()),
+    `${engine}: its automation here (WebDriver BiDi) has no virtual authenticator; Firefox offers one only through WebDriver classic (geckodriver), which Debian does not package`,
+  );
+  await click(tab, { role: 'button', name: 'Add a passkey' });
+  await expectUrl(tab, '/profile/mfa');
+  await seeText(tab, 'Activate webAuthn successfully.');
+  // The browser's own JSON of a real credential, for the options' challenge, from the portal's origin.
+  const [sent] = (await served()).bodies['/api/v1/user/passkeys'] as [{ type: string; response: { clientDataJSON: string } }];
+  expect(sent.type).toBe('public-key');
+  expect(JSON.parse(Buffer.from(sent.response.clientDataJSON, 'base64url').toString('utf8'))).toMatchObject({
+    type: 'webauthn.create',
+    challenge: '3q2-7wq8Ty1qYb2cHk3mSg',
+    origin: 'http://localhost:4173',
+  });
+});
+
 test('changes the password: every rule is shown, then a valid one succeeds', async ({ tab }) => {
   await serve({ record: ['/api/v1/user/credential/password'] });
   await signIn(tab, 'smwong25', '/profile/password');

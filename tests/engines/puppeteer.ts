@@ -1,11 +1,13 @@
 // Chromium (over CDP) and Firefox (over WebDriver BiDi), driven by Puppeteer.
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/scripts/dev-stack.ts';
+import { authenticatorOptions } from '../support/virtualAuthenticator.ts';
 import { queryInPage, TESTING_LIBRARY, type Control, type EngineBrowser, type Tab } from './tab.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
+  const overCdp = engine === 'chromium';
   const browser: Browser =
     engine === 'firefox'
       ? await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true })
@@ -15,13 +17,13 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<E
     version: await browser.version(),
     async newContext() {
       const context = await browser.createBrowserContext();
-      return { newTab: () => puppeteerTab(context), close: () => context.close() };
+      return { newTab: () => puppeteerTab(context, overCdp), close: () => context.close() };
     },
     close: () => browser.close(),
   };
 }
 
-async function puppeteerTab(context: BrowserContext): Promise<Tab> {
+async function puppeteerTab(context: BrowserContext, overCdp: boolean): Promise<Tab> {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   await page.setViewport({ width: 1280, height: 800 });
@@ -68,6 +70,13 @@ async function puppeteerTab(context: BrowserContext): Promise<Tab> {
       if (!found.asElement() && (await found.jsonValue()) === 'missing') found = await page.evaluateHandle(`${TESTING_LIBRARY};\n${script}`);
       const element = found.asElement();
       return element ? control(element as ElementHandle) : null;
+    },
+    async virtualAuthenticator() {
+      if (!overCdp) return false;
+      const cdp = await page.createCDPSession();
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('synced') });
+      return true;
     },
     close: () => page.close(),
   };

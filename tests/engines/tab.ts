@@ -35,6 +35,13 @@ export interface Tab {
   find(query: Query): Promise<Control | null>;
   /** Console errors and uncaught errors seen so far (Chromium and Firefox; WebDriver classic has no log). */
   problems: string[];
+  /**
+   * A virtual authenticator in this tab that makes synced passkeys, where the engine's automation
+   * offers one (Chromium's CDP WebAuthn domain); false where it does not (WebDriver BiDi has no
+   * WebAuthn commands, and Firefox's are WebDriver classic's, through geckodriver, which Debian
+   * does not package; WebKitGTK has no Web Authentication at all).
+   */
+  virtualAuthenticator(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -135,6 +135,8 @@ function webKitTab(browser: Browser, handle: string, windows: { current: string 
       };
       return control;
     },
+    // WebKitWebDriver 2.50 answers the WebAuthn extension's commands with "unknown command".
+    virtualAuthenticator: async () => false,
     async close() {
       await (await here()).closeWindow();
       windows.current = '';

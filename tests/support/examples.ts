@@ -9,6 +9,7 @@ type Spec = {
 type Response = { $ref?: string; content?: Record<string, { examples?: Record<string, { value?: unknown; $ref?: string }> }> };
 type Operation = {
   operationId?: string;
+  requestBody?: Response;
   responses?: Record<string, Response>;
 };
 
@@ -25,10 +26,11 @@ function operation(operationId: string): Operation {
 
 /**
  * A named example of the contract (a persona such as 'full', or 'timeout'), so component
- * tests use the same data as the Prism mock and the end-to-end tests.
+ * tests use the same data as the Prism mock and the end-to-end tests; `status` 'request' for
+ * the example of the request's body.
  */
 export function example<T = unknown>(operationId: string, name: string, status = '200'): T {
-  let response = operation(operationId).responses?.[status];
+  let response = status === 'request' ? operation(operationId).requestBody : operation(operationId).responses?.[status];
   if (response?.$ref) response = spec.components?.responses?.[response.$ref.split('/').pop()!];
   let found = response?.content?.['application/json']?.examples?.[name];
   if (found?.$ref) found = spec.components?.examples?.[found.$ref.split('/').pop()!];

@@ -18,7 +18,7 @@ import { toast } from '../../shared/ui/toast';
 import { discardLinkAttempt } from './linkMarker';
 import { linkTicket } from './linkState';
 import { confirmRefusal, linkMade, signInAgainToLink, type LinkConfirmation } from './linkConfirmation.flow';
-import { mixesScripts, usesCompatibilityForms } from './displayText';
+import { mixesScripts, usesCompatibilityForms } from '../../shared/text/displayText';
 import type { ExternalNameSource } from './externalName';
 
 /** Wait before leaving for the identity provider after a failed link (spec section 9). */

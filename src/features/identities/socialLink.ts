@@ -1,5 +1,5 @@
 import { jwtClaims } from '../../shared/auth/jwt';
-import { displayText } from './displayText';
+import { displayText } from '../../shared/text/displayText';
 import type { ExternalNameSource } from './externalName';
 
 /** Length of the random state sent with the social authorize call (spec section 9). */

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
-import type { FactorListResponse } from '../../../generated/model';
+import { getListPasskeysMockHandler } from '../../../generated/api/passkeys/passkeys.msw';
+import type { FactorListResponse, PasskeyListResponse } from '../../../generated/model';
+import { NEW_PHONE_GUIDE_KEY } from '../../shared/storage/storageKeys';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -21,6 +23,17 @@ const rowsText = () =>
 /** "Added {date}" as the page writes it in English, in the test's own time zone. */
 const added = (iso: string) => `Added ${new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso))}`;
 
+/** The full persona: its factors and its two passkeys. */
+function full() {
+  server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
+  server.use(getListPasskeysMockHandler(example<PasskeyListResponse>('listPasskeys', 'full')));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  window.sessionStorage.clear();
+});
+
 describe('Set up MFA', () => {
   it('shows every known factor of the new user as Disabled in view mode', async () => {
     renderRoute('/profile/mfa');
@@ -31,38 +44,62 @@ describe('Set up MFA', () => {
       ['Email Authentication', 'Disabled'],
       ['SMS Authentication', 'Disabled'],
       ['Voice Call Authentication', 'Disabled'],
-      ['Security Key or Biometric Authenticator', 'Disabled'],
       ['City University Authenticator', 'Disabled'],
     ]);
+    // No passkey yet, and a way to add one; nothing on a phone, so no guide to moving phones.
+    const passkeys = await screen.findByRole('region', { name: 'Passkeys' });
+    expect(passkeys).toHaveTextContent('You have no passkeys yet.');
+    expect(within(passkeys).getByRole('button', { name: 'Add a passkey' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Moving to a new phone?' })).not.toBeInTheDocument();
   });
 
-  it('lists the full persona’s security keys by name with Remove, and one more Set up', async () => {
-    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
-    const { user } = renderRoute('/profile/mfa');
+  it('says of each method its nickname, when it was added and when it was last used, as a person says it', async () => {
+    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
+    full();
+    renderRoute('/profile/mfa');
     await screen.findByRole('table');
-    expect(rowsText().map(([name, state]) => `${name}: ${state}`)).toContain(`YubiKey 5 NFC${added('2025-10-20T08:05:59.000Z')}: Enabled`);
+    const row = (name: RegExp) => screen.getByRole('row', { name });
+    expect(row(/^Okta Verify/)).toHaveTextContent(`Okta VerifyNickname: Old iPhone${added('2024-09-02T03:14:07.000Z')}Last used 3 days agoEnabled`);
+    expect(row(/^SMS Authentication/)).toHaveTextContent(
+      `SMS AuthenticationNickname: Work mobilePhone: +852 ****4567${added('2025-03-10T06:45:12.000Z')}Last used last weekEnabled`,
+    );
+    expect(row(/^Google/)).toHaveTextContent('Last used 2 months ago');
+    expect(row(/^Email/)).toHaveTextContent('Last used 2 years ago');
+    expect(row(/^City University/)).toHaveTextContent('Last used today');
+    expect(row(/^Voice Call/)).toHaveTextContent('Never used');
+    // Passkeys are listed once, in their own section, not in the table.
+    expect(within(table()).queryByText(/YubiKey|Google Password Manager|Office key/)).not.toBeInTheDocument();
+    const items = within(await screen.findByRole('region', { name: 'Passkeys' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(`Office keyModel: YubiKey 5 NFCOn one device only${added('2025-10-20T08:05:59.000Z')}Last used last week`);
+    expect(items[1]).toHaveTextContent(`Google Password ManagerSynced to your devices${added('2026-11-22T01:50:03.000Z')}Last used yesterday`);
+    expect(items).toHaveLength(2);
+  });
+
+  it('shows a nickname as text, labelled, beside the method’s own name: never as markup or in its place', async () => {
+    const factors = example<FactorListResponse>('getFactors', 'full').factors.map((f) =>
+      f.id === 'mbf1taimansms' ? { ...f, nickname: '\u202eOkta Verify<img src=x onerror="window.hit=1">' } : f,
+    );
+    server.use(getGetFactorsMockHandler({ factors }));
+    const { user } = renderRoute('/profile/mfa');
+    const sms = await screen.findByRole('row', { name: /^SMS Authentication/ });
+    expect(within(sms).getByText('Nickname: Okta Verify<img src=x onerror="window.hit=1">')).toBeInTheDocument();
+    expect(sms.querySelector('img')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    expect(screen.getByRole('button', { name: 'Remove YubiKey 5 NFC' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove Authenticator' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Set up Security Key or Biometric Authenticator' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove SMS Authentication' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rename SMS Authentication (Okta Verify<img src=x onerror="window.hit=1">)' })).toBeInTheDocument();
   });
 
   it('says when each method was added where the server gives the date, and nothing where it does not', async () => {
-    const full = example<FactorListResponse>('getFactors', 'full');
+    const persona = example<FactorListResponse>('getFactors', 'full');
     server.use(
       getGetFactorsMockHandler({
-        factors: full.factors.map((f) => (f.factorType === 'call' ? { ...f, created: undefined, lastUpdated: undefined } : f)),
+        factors: persona.factors.map((f) => (f.factorType === 'call' ? { ...f, created: undefined, lastUpdated: undefined } : f)),
       }),
     );
     renderRoute('/profile/mfa');
     await screen.findByRole('table');
-    const byName = Object.fromEntries(rowsText().map(([name, state]) => [name, state]));
-    expect(Object.keys(byName)).toContain(`SMS AuthenticationPhone: +852 ****4567${added('2025-03-10T06:45:12.000Z')}`);
-    expect(Object.keys(byName)).toContain(`Authenticator${added('2026-11-22T01:50:03.000Z')}`);
-    expect(Object.keys(byName)).toContain('Voice Call AuthenticationPhone: +852 ****4567');
-    // Okta Verify (its code entry folded in), Google, email, SMS, both keys and the university's authenticator.
-    expect(screen.getAllByText(/^Added /)).toHaveLength(7);
+    expect(screen.getByRole('row', { name: /^Voice Call/ })).not.toHaveTextContent('Added');
+    // Okta Verify (its code entry folded in), Google, email, SMS and the university's authenticator.
+    expect(within(table()).getAllByText(/^Added /)).toHaveLength(5);
   });
 
   it('shows which phone each SMS or voice method uses, masked, and no number it cannot read', async () => {
@@ -94,10 +131,10 @@ describe('Set up MFA', () => {
     );
     const { user } = renderRoute('/profile/mfa');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Remove SMS Authentication' }));
+    await user.click(screen.getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' }));
     // The person is asked first, with the factor named; nothing is removed before they say so.
-    const dialog = await screen.findByRole('dialog', { name: 'Remove SMS Authentication?' });
-    expect(dialog).toHaveTextContent('You will no longer be able to sign in with SMS Authentication. You can set it up again later.');
+    const dialog = await screen.findByRole('dialog', { name: 'Remove SMS Authentication (Work mobile)?' });
+    expect(dialog).toHaveTextContent('You will no longer be able to sign in with SMS Authentication (Work mobile). You can set it up again later.');
     expect(removed).toBe('');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
@@ -125,14 +162,128 @@ describe('Set up MFA', () => {
 
   it('Cancel in the confirmation removes nothing', async () => {
     let removed = false;
-    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
-    server.use(http.delete('*/api/v1/user/factor/:factorId', () => ((removed = true), HttpResponse.json({ status: true }))));
+    full();
+    server.use(http.delete('*/api/v1/user/passkeys/:passkeyId', () => ((removed = true), HttpResponse.json({ status: true }))));
     const { user } = renderRoute('/profile/mfa');
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Remove YubiKey 5 NFC' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove YubiKey 5 NFC?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Office key' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Office key?' })).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(removed).toBe(false);
+  });
+
+  it('removes a passkey through its own call, asking first and naming it, and lists it no more', async () => {
+    const removed: string[] = [];
+    const persona = example<PasskeyListResponse>('listPasskeys', 'full');
+    full();
+    server.use(
+      http.get('*/api/v1/user/passkeys', () => HttpResponse.json({ passkeys: persona.passkeys.filter((p) => !removed.includes(p.id)) })),
+      http.delete('*/api/v1/user/passkeys/:passkeyId', ({ params }) => (removed.push(String(params.passkeyId)), HttpResponse.json({ status: true }))),
+    );
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Remove Google Password Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Google Password Manager?' });
+    expect(dialog).not.toHaveTextContent('last way');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
+    expect(removed).toEqual(['fwf2taimanplatform']);
+    await waitFor(() => expect(screen.queryByText('Google Password Manager')).not.toBeInTheDocument());
+  });
+
+  it('says so plainly when the method is the last way to sign in besides the password', async () => {
+    const only = example<FactorListResponse>('getFactors', 'full').factors.filter((f) => f.id === 'fwf1taimanyubikey' || f.factorType === 'question');
+    server.use(getGetFactorsMockHandler({ factors: only }));
+    server.use(getListPasskeysMockHandler({ passkeys: example<PasskeyListResponse>('listPasskeys', 'full').passkeys.slice(0, 1) }));
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Remove Office key' }));
+    expect(await screen.findByRole('dialog', { name: 'Remove Office key?' })).toHaveTextContent(
+      'This is your last way to sign in other than your password: after removing it, your password alone protects your account. You will no longer be able to sign in with Office key.',
+    );
+  });
+
+  it('renames a method: pre-filled, refuses control characters and over 256 characters, saves, and removes the nickname when empty', async () => {
+    full();
+    const sent: unknown[] = [];
+    server.use(
+      http.patch('*/api/v1/user/factor/:factorId', async ({ params, request }) => {
+        sent.push([params.factorId, await request.json()]);
+        return HttpResponse.json(example('renameFactor', 'full'));
+      }),
+    );
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Rename Voice Call Authentication' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Voice Call Authentication' });
+    expect(dialog).toHaveTextContent('Only you see the nickname. It tells your sign-in methods apart.');
+    const field = within(dialog).getByLabelText('Nickname');
+    expect(field).toHaveValue('Phone ending 4567');
+
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('Desk\tphone');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('A nickname cannot contain control characters, such as line breaks or tabs.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('x'.repeat(257));
+    expect(within(dialog).getByText('A nickname can have at most 256 characters.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(sent).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '  Office desk phone ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nickname saved.')).toBeInTheDocument();
+    expect(sent).toEqual([['clf1taimancall', { nickname: 'Office desk phone' }]]);
+
+    await user.click(screen.getByRole('button', { name: 'Rename Office key' }));
+    const passkey = await screen.findByRole('dialog', { name: 'Rename Office key' });
+    expect(within(passkey).getByLabelText('Nickname')).toHaveValue('Office key');
+    await user.clear(within(passkey).getByLabelText('Nickname'));
+    await user.click(within(passkey).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nickname removed.')).toBeInTheDocument();
+    expect(sent[1]).toEqual(['fwf1taimanyubikey', { nickname: null }]);
+  });
+
+  it('offers the move to a new phone in order: Remove waits until a method added since works', async () => {
+    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
+    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, '2026-11-29T11:00:00.000Z');
+    full();
+    const { user, router } = renderRoute('/profile/mfa');
+    const guide = await screen.findByRole('region', { name: 'Moving to a new phone?' });
+    expect(within(guide).getByRole('button', { name: 'Close the guide' })).toHaveAttribute('aria-expanded', 'true');
+    const steps = within(guide)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(steps).toEqual(['Set up the method on your new phone', 'Check that it works', 'Only then, remove the old one']);
+    expect(guide).toHaveTextContent('Remove becomes available once a method on the new phone works');
+    expect(within(guide).getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' })).toBeDisabled();
+    expect(within(guide).getByRole('button', { name: 'Remove Okta Verify (Old iPhone)' })).toBeDisabled();
+    await user.click(within(guide).getByRole('button', { name: 'Set up SMS Authentication on the new phone' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/sms'));
+  });
+
+  it('lets the old phone’s method go once the new one works', async () => {
+    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
+    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, '2026-11-29T11:00:00.000Z');
+    const persona = example<FactorListResponse>('getFactors', 'full');
+    const fresh = {
+      id: 'mbf2new',
+      factorType: 'sms',
+      provider: 'OKTA',
+      status: 'ACTIVE',
+      created: '2026-11-29T11:30:00.000Z',
+      profile: { phoneNumber: '+85261234567' },
+    };
+    server.use(getGetFactorsMockHandler({ factors: [...persona.factors, fresh] as FactorListResponse['factors'] }));
+    const { user } = renderRoute('/profile/mfa');
+    const guide = await screen.findByRole('region', { name: 'Moving to a new phone?' });
+    expect(guide).toHaveTextContent('Working on the new phone: SMS Authentication.');
+    const remove = within(guide).getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' });
+    expect(remove).toBeEnabled();
+    // The new phone's own method is not offered for removal.
+    expect(within(guide).getAllByRole('button', { name: /^Remove SMS/ })).toHaveLength(1);
+    await user.click(remove);
+    expect(await screen.findByRole('dialog', { name: 'Remove SMS Authentication (Work mobile)?' })).toBeInTheDocument();
   });
 
   it('Set up opens the wizard for that provider and factor type', async () => {

@@ -1,16 +1,8 @@
-import type { Factor } from '../../../generated/model';
 import type { Language } from '../../messages/language';
-import type { MfaRow } from './mfaRows';
 
-/**
- * When the method of a row was added: Okta's `created` of the factor a Remove row stands for,
- * when the server says so and it is a readable date; nothing for a row to set up.
- */
-export function addedOf(row: MfaRow, factors: ReadonlyArray<Factor>): string | undefined {
-  const { action } = row;
-  if (action.kind !== 'remove') return undefined;
-  const created = factors.find((factor) => factor.id === action.factorId)?.created;
-  return created && !Number.isNaN(new Date(created).getTime()) ? created : undefined;
+/** A date the server gave, when it is one (Okta's `created`, `lastChallenged`); undefined otherwise. */
+export function readableDate(iso: string | undefined): string | undefined {
+  return iso && !Number.isNaN(new Date(iso).getTime()) ? iso : undefined;
 }
 
 /**

@@ -93,8 +93,8 @@ interface KindBase {
   anyProvider?: true;
   /** Not listed when a factor of that kind is ("if a push factor is present..."). */
   hiddenBy?: FactorKindId;
-  /** Each active factor of the kind is a row of its own, plus one row to set up another. */
-  rowPerActiveFactor?: true;
+  /** Listed in a section of its own (passkeys), not in the methods table; added from there. */
+  listedApart?: true;
 }
 
 /** A kind opened by wizard `W`, with what that wizard needs of it. */
@@ -228,7 +228,7 @@ export const FACTOR_KINDS: readonly FactorKind[] = [
     provider: FactorProvider.FIDO,
     name: 'mfa.factor.webauthn',
     order: 6,
-    rowPerActiveFactor: true,
+    listedApart: true,
     wizard: 'webauthn',
     texts: { title: 'mfa.webauthn.title', intro: 'mfa.webauthn.intro', success: 'mfa.webauthn.success' },
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Factor, FactorListResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
-import { addedOf, formatAddedDate } from './addedDate';
+import { formatAddedDate, readableDate } from './addedDate';
 import { mfaRows, type MfaRow } from './mfaRows';
 import { listedKindOf } from './factorKinds';
 
@@ -37,33 +37,40 @@ describe('mfaRows', () => {
       'mfa.factor.email',
       'mfa.factor.sms',
       'mfa.factor.call',
-      'mfa.factor.webauthn',
       'mfa.factor.custom',
     ]);
     expect(rows.every((row) => !row.enabled && row.action.kind === 'setup')).toBe(true);
     expect(rows.find((r) => r.key === 'mfa.factor.sms')?.action).toEqual({ kind: 'setup', provider: 'OKTA', factorType: 'sms' });
   });
 
-  it('lists each active security key by name, default Authenticator, then one Set up row', () => {
+  it('lists each active factor as a row of its own, each passkey marked, and no row to set up a passkey', () => {
     const rows = mfaRows(example<FactorListResponse>('getFactors', 'full').factors);
-    expect(names(rows)).toEqual([
-      'mfa.factor.push',
-      'mfa.factor.googleTotp',
-      'mfa.factor.email',
-      'mfa.factor.sms',
-      'mfa.factor.call',
-      'YubiKey 5 NFC',
-      'mfa.defaultAuthenticator',
-      'mfa.factor.webauthn',
-      'mfa.factor.custom',
+    expect(rows.map((row) => row.key)).toEqual([
+      'push:opf1taimanpush',
+      'googleTotp:uft1taimangoogle',
+      'email:emf1taimanemail',
+      'sms:mbf1taimansms',
+      'call:clf1taimancall',
+      'webauthn:fwf1taimanyubikey',
+      'webauthn:fwf2taimanplatform',
+      'custom:chf1taimancustom',
     ]);
-    const keys = rows.filter((row) => row.key.startsWith('webauthn:'));
-    expect(keys.map((row) => [row.enabled, row.action.kind])).toEqual([
-      [true, 'remove'],
-      [true, 'remove'],
-      [false, 'setup'],
+    expect(rows.every((row) => row.enabled && row.action.kind === 'remove')).toBe(true);
+    expect(rows.filter((row) => row.passkey).map((row) => row.factor?.id)).toEqual(['fwf1taimanyubikey', 'fwf2taimanplatform']);
+    expect(rows.find((row) => row.kind === 'sms')?.factor).toMatchObject({ nickname: 'Work mobile', lastChallenged: '2026-11-18T23:47:05.000Z' });
+  });
+
+  it('lists two phones with SMS as two rows, and one Set up row for a kind with none active', () => {
+    const rows = mfaRows([
+      factor('sms', 'OKTA', 'ACTIVE', { id: 's1', profile: { phoneNumber: '+85291234567' } }),
+      factor('sms', 'OKTA', 'ACTIVE', { id: 's2', profile: { phoneNumber: '+447700900123' } }),
+      factor('call', 'OKTA', 'PENDING_ACTIVATION', { id: 'c1' }),
     ]);
-    expect(rows.filter((row) => row.key !== 'webauthn:setup').every((row) => row.enabled && row.action.kind === 'remove')).toBe(true);
+    expect(rows.map((row) => [row.key, row.phone, row.action.kind])).toEqual([
+      ['sms:s1', '+85291234567', 'remove'],
+      ['sms:s2', '+447700900123', 'remove'],
+      ['mfa.factor.call', undefined, 'setup'],
+    ]);
   });
 
   it('shows the Okta Verify code entry when there is no push factor', () => {
@@ -84,8 +91,8 @@ describe('mfaRows', () => {
   it('carries the number of each phone method set up, and of nothing else', () => {
     const rows = mfaRows(example<FactorListResponse>('getFactors', 'full').factors);
     expect(rows.filter((row) => row.phone).map((row) => [row.key, row.phone])).toEqual([
-      ['mfa.factor.sms', '+85291234567'],
-      ['mfa.factor.call', '+85221234567'],
+      ['sms:mbf1taimansms', '+85291234567'],
+      ['call:clf1taimancall', '+85221234567'],
     ]);
     const odd = [
       factor('sms', 'OKTA', 'NOT_SETUP', { profile: { phoneNumber: '+85291234567' } }),
@@ -99,22 +106,10 @@ describe('mfaRows', () => {
     expect(mfaRows([])).toEqual([]);
   });
 
-  it('says when the method of each Remove row was added, and nothing for one to set up, unreadable or without the date', () => {
-    const factors = [
-      factor('sms', 'OKTA', 'ACTIVE', { id: 's1', created: '2025-03-10T06:45:12.000Z' }),
-      factor('email', 'OKTA', 'NOT_SETUP', { created: '2025-03-10T06:45:12.000Z' }),
-      factor('call', 'OKTA', 'ACTIVE', { id: 'c1' }),
-      factor('token:hotp', 'CUSTOM', 'ACTIVE', { id: 'h1', created: 'last week' }),
-      factor('webauthn', 'FIDO', 'ACTIVE', { id: 'w1', created: '2026-11-22T01:50:03.000Z' }),
-    ];
-    expect(mfaRows(factors).map((row) => [row.key, addedOf(row, factors)])).toEqual([
-      ['mfa.factor.email', undefined],
-      ['mfa.factor.sms', '2025-03-10T06:45:12.000Z'],
-      ['mfa.factor.call', undefined],
-      ['webauthn:w1', '2026-11-22T01:50:03.000Z'],
-      ['webauthn:setup', undefined],
-      ['mfa.factor.custom', undefined],
-    ]);
+  it('reads a date the server gave only when it is one', () => {
+    expect(readableDate('2025-03-10T06:45:12.000Z')).toBe('2025-03-10T06:45:12.000Z');
+    expect(readableDate('last week')).toBeUndefined();
+    expect(readableDate(undefined)).toBeUndefined();
   });
 });
 

@@ -1,14 +1,19 @@
 import type { Factor } from '../../../generated/model';
 import type { Wording } from '../../messages/t';
-import { listedKindOf, type FactorKind } from './factorKinds';
+import { listedKindOf, type FactorKind, type FactorKindId } from './factorKinds';
 
 export interface MfaRow {
   key: string;
-  /** A kind's name, or a security key's own name. */
+  kind: FactorKindId;
+  /** The kind's name, or a passkey's model. */
   name: Wording;
   enabled: boolean;
+  /** The factor set up that a Remove row stands for (its nickname, dates and profile). */
+  factor?: Factor;
   /** SMS and voice call set up: the number codes go to, as the server gives it (shown masked). */
   phone?: string;
+  /** A passkey: counted with the methods, listed in the Passkeys section rather than the table. */
+  passkey?: true;
   /** Remove resets this factor; Set up opens its wizard. */
   action: { kind: 'remove'; factorId: string } | { kind: 'setup'; provider: Factor['provider']; factorType: Factor['factorType'] };
 }
@@ -17,10 +22,10 @@ const isActive = (factor: Factor) => factor.status === 'ACTIVE';
 
 /**
  * The MFA list: known factors in display order, unknown ones hidden, a kind hidden by another
- * that is present (Okta Verify's code by push), and each active factor of a row-per-factor kind
- * (security keys) on its own row, by its authenticator name (default 'Authenticator'), plus one
- * Set up row for another. A phone method set up carries its number, so that someone with two
- * phones knows which one it is.
+ * that is present (Okta Verify's code by push). Each active factor is a row of its own (two
+ * phones with SMS are two rows, told apart by number, nickname and last use); a kind with none
+ * set up is one row to set it up. Passkeys (`listedApart`) are rows too, marked, with no Set up
+ * row: the Passkeys section lists and adds them.
  */
 export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
   const known = factors
@@ -33,33 +38,40 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
     .sort((a, b) => a.kind.order - b.kind.order || a.index - b.index);
 
   const rows: MfaRow[] = [];
-  const seen = new Set<FactorKind['id']>();
+  const seen = new Set<FactorKindId>();
   for (const { factor, kind } of ordered) {
     if (seen.has(kind.id)) continue;
     seen.add(kind.id);
-    // The server's own spelling, which the enrollment route reads ignoring case.
-    const setup = { kind: 'setup' as const, provider: factor.provider, factorType: factor.factorType };
-    if (kind.rowPerActiveFactor) {
-      for (const { factor: each } of ordered.filter((item) => item.kind.id === kind.id && isActive(item.factor))) {
-        if (!each.id) continue;
-        rows.push({
-          key: `${kind.id}:${each.id}`,
-          name: each.profile?.authenticatorName ? { text: each.profile.authenticatorName } : { key: 'mfa.defaultAuthenticator' },
-          enabled: true,
-          action: { kind: 'remove', factorId: each.id },
-        });
-      }
-      rows.push({ key: `${kind.id}:setup`, name: { key: kind.name }, enabled: false, action: setup });
-      continue;
+    const active = ordered.filter((item) => item.kind.id === kind.id && isActive(item.factor) && item.factor.id).map((item) => item.factor);
+    for (const each of active) {
+      const phone = kind.wizard === 'phone' ? each.profile?.phoneNumber : undefined;
+      // A passkey by its model (where the review of methods lists it), default 'Authenticator'.
+      const name: Wording = !kind.listedApart
+        ? { key: kind.name }
+        : each.profile?.authenticatorName
+          ? { text: each.profile.authenticatorName }
+          : { key: 'mfa.defaultAuthenticator' };
+      rows.push({
+        key: `${kind.id}:${each.id}`,
+        kind: kind.id,
+        name,
+        enabled: true,
+        factor: each,
+        action: { kind: 'remove', factorId: each.id! },
+        ...(phone ? { phone } : {}),
+        ...(kind.listedApart ? { passkey: true as const } : {}),
+      });
     }
-    const phone = kind.wizard === 'phone' && isActive(factor) ? factor.profile?.phoneNumber : undefined;
-    rows.push({
-      key: kind.name,
-      name: { key: kind.name },
-      enabled: isActive(factor),
-      action: isActive(factor) && factor.id ? { kind: 'remove', factorId: factor.id } : setup,
-      ...(phone ? { phone } : {}),
-    });
+    if (active.length === 0 && !kind.listedApart) {
+      // The server's own spelling, which the enrollment route reads ignoring case.
+      rows.push({
+        key: kind.name,
+        kind: kind.id,
+        name: { key: kind.name },
+        enabled: false,
+        action: { kind: 'setup', provider: factor.provider, factorType: factor.factorType },
+      });
+    }
   }
   return rows;
 }

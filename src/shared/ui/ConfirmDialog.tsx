@@ -1,5 +1,5 @@
 import { Button, CloseButton, Group, Text, type MantineColor } from '@mantine/core';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../../messages/t';
 import classes from './ConfirmDialog.module.css';
 
@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   onClose?(): void;
   /** Red by default: most questions here are about removing something. */
   confirmColor?: MantineColor;
+  /** What the question asks for beside the message (a field), above the buttons. */
+  children?: ReactNode;
 }
 
 /**
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   onCancel,
   onClose = onCancel,
   confirmColor = 'red.8',
+  children,
 }: ConfirmDialogProps) {
   const t = useT();
   const id = useId();
@@ -83,6 +86,7 @@ export function ConfirmDialog({
         <Text id={`${id}m`} mb="md">
           {message}
         </Text>
+        {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {cancelLabel}

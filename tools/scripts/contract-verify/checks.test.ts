@@ -23,6 +23,45 @@ describe('the requests', () => {
     expect(named.filter((row) => row.operation === 'endSessions').map((row) => row.withheld)).toEqual([false]);
   });
 
+  it('send, before each named change to names and passkeys, the requests a backend must refuse', () => {
+    const run = new Set(['renameFactor', 'getPasskeyRegistrationOptions', 'registerPasskey', 'deletePasskey']);
+    const rows = plan(spec, run, { 'factor-id': 'f1', nickname: 'Desk', 'passkey-id': 'p1' }).filter((row) => run.has(row.operation));
+    expect(rows.map((row) => [row.request, row.refusal ?? '', row.withheld, row.url])).toEqual([
+      ['PATCH /api/v1/user/factor/{factorId}, refused: without the token', '401', true, '/api/v1/user/factor/f1'],
+      ['PATCH /api/v1/user/factor/{factorId}, refused: a nickname with a control character', '400', false, '/api/v1/user/factor/f1'],
+      ['PATCH /api/v1/user/factor/{factorId}, refused: a nickname of 257 characters', '400', false, '/api/v1/user/factor/f1'],
+      ['PATCH /api/v1/user/factor/{factorId}', '', false, '/api/v1/user/factor/f1'],
+      ['POST /api/v1/user/passkeys, refused: without the token', '401', true, '/api/v1/user/passkeys'],
+      ['POST /api/v1/user/passkeys, refused: a stale challenge (the contract’s recorded registration)', '400', false, '/api/v1/user/passkeys'],
+      ['POST /api/v1/user/passkeys, refused: a fresh challenge answered from another origin', '400', false, '/api/v1/user/passkeys'],
+      ['POST /api/v1/user/passkeys/registration, refused: without the token', '401', true, '/api/v1/user/passkeys/registration'],
+      ['POST /api/v1/user/passkeys/registration', '', false, '/api/v1/user/passkeys/registration'],
+      ['DELETE /api/v1/user/passkeys/{passkeyId}, refused: without the token', '401', true, '/api/v1/user/passkeys/p1'],
+      [
+        'DELETE /api/v1/user/passkeys/{passkeyId}, refused: a passkey that is not on the account',
+        '400',
+        false,
+        '/api/v1/user/passkeys/contract-check-no-such-passkey',
+      ],
+      ['DELETE /api/v1/user/passkeys/{passkeyId}', '', false, '/api/v1/user/passkeys/p1'],
+    ]);
+    expect(rows[1]!.body).toEqual({ nickname: 'Desk\u0007phone' });
+    // Another origin's answer to the challenge the backend has just issued.
+    const foreign = rows[6]!.from!;
+    expect(foreign).toMatchObject({ method: 'POST', url: '/api/v1/user/passkeys/registration' });
+    const made = foreign.body({ challenge: 'fresh-challenge' }) as { response: { clientDataJSON: string } };
+    expect(JSON.parse(Buffer.from(made.response.clientDataJSON, 'base64url').toString('utf8'))).toMatchObject({
+      type: 'webauthn.create',
+      challenge: 'fresh-challenge',
+      origin: 'https://evil.example',
+    });
+    expect(
+      plan(spec, new Set(), {})
+        .filter((row) => run.has(row.operation))
+        .every((row) => row.skipped),
+    ).toBe(true);
+  });
+
   it('send getCustomTotpSecret, a GET that mints a secret on the account, only when named with --run, and never without the token', () => {
     const byDefault = plan(spec, new Set(), {}).filter((row) => row.operation === 'getCustomTotpSecret');
     expect(byDefault).toEqual([expect.objectContaining({ skipped: 'changes the account: run it with --run getCustomTotpSecret' })]);
@@ -78,5 +117,40 @@ describe('an answer without the token', () => {
       result: 'failed',
       detail: "response.body: Response body must have required property 'errorMessage'",
     });
+  });
+});
+
+describe('a request made to be refused', () => {
+  const row: Planned = {
+    operation: 'renameFactor',
+    request: 'PATCH /x, refused: a nickname with a control character',
+    method: 'patch',
+    url: '/x',
+    secured: true,
+    withheld: false,
+    declared: ['200', '400', '401', '500'],
+    refusal: '400',
+  };
+  const backend = { by: 'backend' } as const;
+  const forbidden = { location: ['request', 'body', 'nickname'], message: 'must match pattern' };
+
+  it('passes only when the backend refuses it as the contract says, whatever the request breaks', () => {
+    expect(judge(row, { status: 400, text: '{"errorMessage":"no"}', violations: [forbidden], handled: backend })).toEqual({
+      result: 'passed',
+      status: 400,
+      detail: '',
+    });
+    expect(judge(row, { status: 200, text: '{}', violations: [forbidden], handled: backend })).toMatchObject({
+      result: 'failed',
+      detail: 'answered 200 to a request it must refuse, where the contract asks for 400',
+    });
+    expect(
+      judge(row, {
+        status: 400,
+        text: '{}',
+        violations: [{ location: ['response', 'body'], message: "must have required property 'errorMessage'" }],
+        handled: backend,
+      }),
+    ).toMatchObject({ result: 'failed' });
   });
 });

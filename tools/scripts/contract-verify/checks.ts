@@ -1,7 +1,8 @@
 // The requests the check sends, filled from the contract's own examples and the team's data,
 // and how each answer is judged: its status must be declared and its body must match the
 // contract (Prism's sl-violations header says where it does not). Every read that needs a token
-// is also sent once without one, and must be refused with 401.
+// is also sent once without one, and must be refused with 401; an operation named with --run
+// first sends the requests a backend must refuse (operations.ts, `refusals`).
 import { MUTATIONS, type Data, type Node } from './operations.ts';
 import { groupViolations, type Result } from './report.ts';
 import type { Handling } from './prism.ts';
@@ -23,6 +24,10 @@ export interface Planned {
   withheld: boolean;
   /** The statuses the contract declares. */
   declared: string[];
+  /** A request the backend must refuse, with this status (a withheld token: `withheld`). */
+  refusal?: string;
+  /** A call made first, whose answer the body is made from. */
+  from?: { method: string; url: string; body: (answer: Node) => unknown };
 }
 
 function exampleOf(spec: Node, thing: Node): unknown {
@@ -83,7 +88,22 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
         rows.push({ ...row, skipped: `changes the account: run it with --run ${operation}` });
         continue;
       }
-      const filled = changes ? (MUTATIONS[operation]?.fill?.(data, example) ?? {}) : {};
+      const mutation = MUTATIONS[operation];
+      for (const refusal of changes ? (mutation?.refusals ?? []) : []) {
+        const made = refusal.fill(data, example);
+        const from = refusal.from;
+        rows.push({
+          ...row,
+          request: `${row.request}, refused: ${refusal.what}`,
+          url: urlFor(spec, path, op, made.params),
+          body: made.body,
+          withheld: refusal.status === '401',
+          refusal: refusal.status,
+          ...(from ? { from: { method: from.method, url: from.path, body: (answer: Node) => from.body(answer, data, example) } } : {}),
+        });
+      }
+      if (mutation?.refusalsOnly) continue;
+      const filled = changes ? (mutation?.fill?.(data, example) ?? {}) : {};
       const request = { ...row, url: urlFor(spec, path, op, filled.params), body: filled.body === undefined ? example : filled.body };
       rows.push(request);
       // A call that changes the account is never sent without its token, even when named.
@@ -109,8 +129,11 @@ export function judge(row: Planned, answer: Answer): Pick<Result, 'result' | 'st
   }
   const { status } = answer;
   const body = answer.text.slice(0, 200);
-  // Without a token, the request itself breaks the contract's security: that is the point.
-  const violations = row.withheld ? answer.violations.filter((v) => v.location[0] !== 'request') : answer.violations;
+  // A request made to be refused breaks the contract itself (no token, a nickname it forbids): that is the point.
+  const violations = row.withheld || row.refusal ? answer.violations.filter((v) => v.location[0] !== 'request') : answer.violations;
+  if (row.refusal && !row.withheld && String(status) !== row.refusal) {
+    return { result: 'failed', status, detail: `answered ${status} to a request it must refuse, where the contract asks for ${row.refusal}`, body };
+  }
   if (row.withheld && status !== 401) {
     return {
       result: 'failed',
@@ -123,7 +146,7 @@ export function judge(row: Planned, answer: Answer): Pick<Result, 'result' | 'st
     return { result: 'failed', status, detail: `status ${status} is not declared (${row.declared.join(', ')})`, body };
   }
   if (violations.length > 0) return { result: 'failed', status, detail: groupViolations(violations).join('; ') };
-  if (status >= 400 && !row.withheld) return { result: 'failed', status, detail: `answered ${status}`, body };
+  if (status >= 400 && !row.withheld && !row.refusal) return { result: 'failed', status, detail: `answered ${status}`, body };
   return { result: 'passed', status, detail: '' };
 }
 
@@ -146,10 +169,20 @@ async function check(row: Planned, { port, token, timeoutMs, prism }: CheckArgs)
   const mark = prism.mark();
   try {
     const url = new URL(`http://127.0.0.1:${port}${row.url}`);
+    let body = row.body;
+    if (row.from) {
+      const first = await fetch(new URL(`http://127.0.0.1:${port}${row.from.url}`), {
+        method: row.from.method,
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = row.from.body(await first.json().catch(() => undefined));
+      headers['Content-Type'] = 'application/json';
+    }
     const response = await fetch(url, {
       method: row.method.toUpperCase(),
       headers,
-      body: row.body === undefined ? undefined : JSON.stringify(row.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();

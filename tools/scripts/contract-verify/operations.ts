@@ -18,17 +18,48 @@ export const DATA_FLAGS = {
   password: 'the test account’s current password',
   'new-password': 'the new password',
   code: 'an authorization code from the provider',
+  nickname: 'a nickname to give the factor (an empty one removes it)',
+  'passkey-id': 'the id of a passkey of the test account (from listPasskeys)',
 } as const;
 type DataFlag = keyof typeof DATA_FLAGS;
 export type Data = Partial<Record<DataFlag, string>>;
+
+type Fill = (data: Data, body: Node) => { params?: Record<string, string>; body?: unknown };
+
+/**
+ * A request a backend must refuse, sent (before the operation itself) when the operation is named
+ * with --run: its row passes only when the backend refuses it with `status` and an answer the
+ * contract declares. Made so that a backend that wrongly accepts it changes nothing that matters.
+ */
+export interface Refusal {
+  /** What is wrong with it, for the row: `…, refused: a nickname with a control character`. */
+  what: string;
+  /** 401 for a request without the token; otherwise the status the contract declares for it. */
+  status: '400' | '401';
+  fill: Fill;
+  /** A call made first, whose answer the request is made from (a fresh challenge); `body` gets that answer. */
+  from?: { method: string; path: string; body: (answer: Node, data: Data, example: Node) => unknown };
+}
 
 interface Mutation {
   /** What running it does to the account behind the token, for docs/contract.md and --help. */
   changes: string;
   needs: DataFlag[];
   /** The path parameters and the body, from the contract's example and the team's data. */
-  fill?: (data: Data, body: Node) => { params?: Record<string, string>; body?: unknown };
+  fill?: Fill;
+  refusals?: Refusal[];
+  /** Only the refusals are sent: the request itself needs what the check cannot make (an authenticator). */
+  refusalsOnly?: true;
 }
+
+/** The client data of a WebAuthn answer with `change` in it (its clientDataJSON is URL-safe base64 JSON). */
+function withClientData(registration: Node, change: Record<string, string>): Node {
+  const clientData = JSON.parse(Buffer.from(registration.response.clientDataJSON, 'base64url').toString('utf8'));
+  const clientDataJSON = Buffer.from(JSON.stringify({ ...clientData, ...change })).toString('base64url');
+  return { ...registration, response: { ...registration.response, clientDataJSON } };
+}
+
+const WITHOUT_TOKEN = (fill: Fill): Refusal => ({ what: 'without the token', status: '401', fill });
 
 /** Every operation that changes the account (every one that is not a GET, and the GETs that do), what it changes and the data it needs. */
 export const MUTATIONS: Record<string, Mutation> = {
@@ -93,6 +124,59 @@ export const MUTATIONS: Record<string, Mutation> = {
   endSessions: {
     changes: 'ENDS EVERY SESSION of the user and revokes every refresh token, the one the check uses included',
     needs: [],
+  },
+  renameFactor: {
+    changes: 'sets the nickname of the factor --factor-id to --nickname',
+    needs: ['factor-id', 'nickname'],
+    fill: (d) => ({ params: { factorId: d['factor-id']! }, body: { nickname: d.nickname || null } }),
+    refusals: [
+      WITHOUT_TOKEN((d) => ({ params: { factorId: d['factor-id']! }, body: { nickname: d.nickname || null } })),
+      {
+        what: 'a nickname with a control character',
+        status: '400',
+        fill: (d) => ({ params: { factorId: d['factor-id']! }, body: { nickname: 'Desk\u0007phone' } }),
+      },
+      {
+        what: 'a nickname of 257 characters',
+        status: '400',
+        fill: (d) => ({ params: { factorId: d['factor-id']! }, body: { nickname: 'n'.repeat(257) } }),
+      },
+    ],
+  },
+  getPasskeyRegistrationOptions: {
+    changes: 'starts registering a passkey: the backend issues a challenge (nothing is registered)',
+    needs: [],
+    refusals: [WITHOUT_TOKEN(() => ({}))],
+  },
+  registerPasskey: {
+    changes:
+      'nothing, if the backend is right: sends only registrations it must refuse (a stale challenge, another origin, no token); a real one needs an authenticator',
+    needs: [],
+    refusalsOnly: true,
+    refusals: [
+      WITHOUT_TOKEN((_, example) => ({ body: example })),
+      // The contract's example: a real registration from Chromium's virtual authenticator, for a challenge long used.
+      { what: 'a stale challenge (the contract’s recorded registration)', status: '400', fill: (_, example) => ({ body: example }) },
+      {
+        what: 'a fresh challenge answered from another origin',
+        status: '400',
+        fill: () => ({}),
+        from: {
+          method: 'POST',
+          path: '/api/v1/user/passkeys/registration',
+          body: (options, _, example) => withClientData(example, { challenge: String(options?.challenge), origin: 'https://evil.example' }),
+        },
+      },
+    ],
+  },
+  deletePasskey: {
+    changes: 'REMOVES the passkey --passkey-id',
+    needs: ['passkey-id'],
+    fill: (d) => ({ params: { passkeyId: d['passkey-id']! } }),
+    refusals: [
+      WITHOUT_TOKEN((d) => ({ params: { passkeyId: d['passkey-id']! } })),
+      { what: 'a passkey that is not on the account', status: '400', fill: () => ({ params: { passkeyId: 'contract-check-no-such-passkey' } }) },
+    ],
   },
   exchangeSocialCode: {
     changes: 'redeems the iAM Smart authorization code --code (single use)',

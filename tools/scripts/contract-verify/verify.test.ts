@@ -124,6 +124,31 @@ describe('npm run contract:verify', () => {
     expect(code).toBe(0);
   }, 30_000);
 
+  it('refuses with npm start’s mock what a backend must refuse about names and passkeys, and finds a backend that accepts anything out', async () => {
+    // The mock's persona follows the token's subject: the full persona, whose factors and passkeys these are.
+    const token = `e30.${Buffer.from(JSON.stringify({ sub: 'taiman.chan' })).toString('base64url')}.sig`;
+    const named = ['--run', 'renameFactor', '--factor-id', 'clf1taimancall', '--nickname', 'Desk phone', '--run', 'getPasskeyRegistrationOptions'];
+    const passkeys = ['--run', 'registerPasskey', '--run', 'deletePasskey', '--passkey-id', 'fwf1taimanyubikey'];
+    const args = ['tools/scripts/contract-verify/bin.ts', '--target', remembering, ...named, ...passkeys];
+    const good = await runCommand(process.execPath, args, { env: { ...env, CONTRACT_VERIFY_TOKEN: token } });
+    expect(good.out).toMatch(
+      /registerPasskey\s+POST \/api\/v1\/user\/passkeys, refused: a fresh challenge answered from another origin\s+passed\s+400/,
+    );
+    expect(good.out).toMatch(/renameFactor\s+PATCH \/api\/v1\/user\/factor\/\{factorId\}, refused: a nickname of 257 characters\s+passed\s+400/);
+    expect(good.out).toMatch(/deletePasskey\s+DELETE \/api\/v1\/user\/passkeys\/\{passkeyId\}\s+passed\s+200/);
+    expect(good.out).toMatch(/: \d+ passed, 0 failed, \d+ skipped\n/);
+    expect(good.code).toBe(0);
+    // A backend that registers whatever it is sent, with or without a token.
+    const registersAnything = await serve((_, res) =>
+      json(res, 200, JSON.stringify({ id: 'k1', name: 'Passkey', created: '2026-11-29T03:05:00.000Z', backupEligible: false, backedUp: false })),
+    );
+    const bad = await run(registersAnything, '--run', 'registerPasskey');
+    expect(bad.out).toMatch(
+      /refused: a stale challenge \(the contract’s recorded registration\)\s+failed\s+200\s+\d+ ms\s+answered 200 to a request it must refuse, where the contract asks for 400/,
+    );
+    expect(bad.code).toBe(1);
+  }, 60_000);
+
   // Who answered is what the check's own Prism did (its log), not what the body looks like.
   it('judges a backend’s answer shaped like a problem of Prism’s as the backend’s own: its status, held to the contract', async () => {
     const { code, out } = await run(prismShaped);

@@ -4,96 +4,94 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { example } from '../../../../tests/support/examples';
 import { renderRoute } from '../../../../tests/support/renderRoute';
 import { server } from '../../../../tests/support/server';
-import { toBase64Url } from './webauthn';
 
 const create = vi.fn();
+const registration = example<Record<string, unknown>>('registerPasskey', 'new-user', 'request');
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'credentials');
+  Reflect.deleteProperty(globalThis, 'PublicKeyCredential');
+  create.mockReset();
 });
 
-function withAuthenticator() {
+/** A browser with passkeys: its JSON helpers (the options read as given), and an authenticator. */
+function withPasskeys() {
+  Object.defineProperty(globalThis, 'PublicKeyCredential', {
+    configurable: true,
+    value: { parseCreationOptionsFromJSON: (options: unknown) => ({ parsed: options }) },
+  });
   Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create } });
-  server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(example('enrollFactor', 'webauthn'))));
 }
 
-describe('security key wizard', () => {
-  it('creates a credential from the server challenge and activates it', async () => {
-    withAuthenticator();
-    create.mockResolvedValue({
-      response: { attestationObject: new Uint8Array([1, 2, 3]).buffer, clientDataJSON: new Uint8Array([4, 5]).buffer },
-    });
-    const activations: unknown[] = [];
-    server.use(
-      http.post(
-        '*/api/v1/user/factor/:factorId/activate',
-        async ({ params, request }) => (
-          activations.push([params.factorId, await request.json()]),
-          HttpResponse.json({ id: params.factorId, status: 'ACTIVE' })
-        ),
-      ),
-    );
+/** What the wizard sent to register, if anything. */
+function registrations() {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(
+      '*/api/v1/user/passkeys',
+      async ({ request }) => (sent.push(await request.json()), HttpResponse.json(example('registerPasskey', 'new-user'))),
+    ),
+  );
+  return sent;
+}
+
+describe('Add a passkey', () => {
+  it('asks for the server’s options, has the browser make the passkey from them, and registers what the browser gives', async () => {
+    withPasskeys();
+    create.mockResolvedValue({ toJSON: () => registration });
+    const sent = registrations();
     const { user, router } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
-    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
+    expect(await screen.findByRole('heading', { name: 'Add a passkey' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
     expect(await screen.findByText('Activate webAuthn successfully.')).toBeInTheDocument();
-    const options = create.mock.calls[0]![0].publicKey as PublicKeyCredentialCreationOptions;
-    expect(toBase64Url(options.challenge as Uint8Array)).toBe('PzP-f-F6iahURyUhoT2YSgw_AJ1aoBEAsCsJfJeK2Q4');
-    expect(options.rp.id).toBe('localhost');
-    expect(activations).toEqual([['fwf3taimannewkey', { attestation: 'AQID', clientData: 'BAU' }]]);
+    expect(create).toHaveBeenCalledWith({ publicKey: { parsed: example('getPasskeyRegistrationOptions', 'new-user') } });
+    expect(sent).toEqual([registration]);
   });
 
-  it('shows the error box with the specification link when the user refuses', async () => {
-    withAuthenticator();
+  it('says the person cancelled (the spec’s box), that nothing was added, and offers to try again', async () => {
+    withPasskeys();
     create.mockRejectedValue(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    const sent = registrations();
     const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
-    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('The operation either timed out or was not allowed.');
+    expect(box).toHaveTextContent('Nothing was added to your account. You can try again.');
     expect(screen.getByRole('link', { name: 'About Web Authentication (W3C specification)' })).toHaveAttribute(
       'href',
       'https://www.w3.org/TR/webauthn-3/',
     );
+    expect(sent).toEqual([]);
+    create.mockResolvedValue({ toJSON: () => registration });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Activate webAuthn successfully.')).toBeInTheDocument();
+  });
+
+  it('says so when the authenticator already holds a passkey of this account', async () => {
+    withPasskeys();
+    create.mockRejectedValue(new DOMException('excluded', 'InvalidStateError'));
+    const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This device or security key already holds a passkey for your account.');
+  });
+
+  it('shows the server’s reason when it refuses the registration, and stays on the page', async () => {
+    withPasskeys();
+    create.mockResolvedValue({ toJSON: () => registration });
+    server.use(http.post('*/api/v1/user/passkeys', () => HttpResponse.json(example('registerPasskey', 'error', '400'), { status: 400 })));
+    const { user, router } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The passkey was not accepted: This passkey request has expired. Please try again.');
+    expect(router.state.location.pathname).toBe('/profile/mfa/enroll/FIDO/webauthn');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
-  it('shows the same box when the enrollment call fails or the browser has no WebAuthn', async () => {
-    server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(example('enrollFactor', 'webauthn'))));
-    const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
-    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The operation either timed out or was not allowed.');
-  });
-});
-
-/** "Failed enrollment or activation with no status in the response aborts silently" (spec section 8). */
-describe('security key wizard: answers without a status (spec section 8)', () => {
-  it('an enrollment without a status makes no credential and ends in the error box', async () => {
-    const createCredential = vi.fn();
-    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create: createCredential } });
-    const withoutStatus: Record<string, unknown> = { ...example<Record<string, unknown>>('enrollFactor', 'webauthn') };
-    delete withoutStatus.status;
-    server.use(http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(withoutStatus)));
-    const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
-    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The operation either timed out or was not allowed.');
-    expect(createCredential).not.toHaveBeenCalled();
-  });
-
-  it('an activation without a status ends in the error box, no success', async () => {
-    Object.defineProperty(navigator, 'credentials', {
-      configurable: true,
-      value: {
-        create: vi.fn(async () => ({ response: { attestationObject: new Uint8Array([1]).buffer, clientDataJSON: new Uint8Array([2]).buffer } })),
-      },
-    });
-    server.use(
-      http.post('*/api/v1/user/factor/enroll', () => HttpResponse.json(example('enrollFactor', 'webauthn'))),
-      http.post('*/api/v1/user/factor/:factorId/activate', ({ params }) => HttpResponse.json({ id: params.factorId })),
-    );
-    const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
-    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The operation either timed out or was not allowed.');
-    expect(screen.queryByText('Activate webAuthn successfully.')).not.toBeInTheDocument();
+  it('tells a browser without passkeys so before anything starts, and offers no button', async () => {
+    renderRoute('/profile/mfa/enroll/FIDO/webauthn');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot create passkeys. Use another browser or device to add one.');
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 });

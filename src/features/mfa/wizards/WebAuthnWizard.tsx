@@ -2,33 +2,57 @@ import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useT } from '../../../messages/t';
 import type { FactorKindOf } from '../factorKinds';
-import { factorApi } from './factorApi';
+import { canCreatePasskeys, type PasskeyFailure } from './passkey';
+import { passkeyApi } from './passkeyApi';
 import { useWizard } from './useWizard';
 import { isWorking, webAuthnWizardMachine } from './webAuthnWizard.machine';
 import { WizardStep } from './WizardStep';
 
 const WEBAUTHN_SPEC_URL = 'https://www.w3.org/TR/webauthn-3/';
 
+/** What went wrong, in the person's words; nothing was added to the account. */
+function FailureBox({ failure, tried = true }: { failure: PasskeyFailure; tried?: boolean }) {
+  const t = useT();
+  const title = {
+    cancelled: t('mfa.webauthnError'),
+    exists: t('mfa.passkeys.exists'),
+    unsupported: t('mfa.passkeys.unsupported'),
+    refused: failure.reason === 'refused' && failure.message ? t('mfa.passkeys.refused', { message: failure.message }) : t('mfa.passkeys.failed'),
+  }[failure.reason];
+  return (
+    <Alert color="red" role="alert" title={title}>
+      {tried && <Text size="sm">{t('mfa.passkeys.nothingAdded')}</Text>}
+      {failure.reason === 'cancelled' && (
+        <Anchor href={WEBAUTHN_SPEC_URL} target="_blank" rel="noopener noreferrer" c="inherit" underline="always" size="sm">
+          {t('mfa.webauthn.specLink')}
+        </Anchor>
+      )}
+    </Alert>
+  );
+}
+
 /**
- * Security key or biometric (FIDO WebAuthn): Enroll asks the server for a challenge, the
- * browser for a credential, and activates it. Any failure or refusal shows the spec's box.
+ * Add a passkey (the spec's "Security key or biometric", FIDO WebAuthn): the backend's options,
+ * the browser's prompt for a discoverable credential, and the registration. A failure says what
+ * happened and offers to try again. A browser without passkeys is told so before it tries.
  */
 export function WebAuthnWizard({ kind }: { kind: FactorKindOf<'webauthn'> }) {
   const t = useT();
   const wizard = useWizard(
     useMemo(() => webAuthnWizardMachine(kind), [kind]),
-    factorApi,
+    passkeyApi,
   );
   const { state, dispatch } = wizard;
   const working = isWorking(state);
+  const supported = canCreatePasskeys();
 
-  const enroll = (
+  const add = supported && (
     <Button onClick={() => dispatch({ type: 'start' })} loading={working}>
       {state.failed ? t('mfa.webauthn.retry') : t('mfa.webauthn.enroll')}
     </Button>
   );
   return (
-    <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={enroll} cancelDisabled={working}>
+    <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={add} cancelDisabled={working}>
       <Text>{t(kind.texts.intro)}</Text>
       {working && (
         <Group role="status">
@@ -36,13 +60,8 @@ export function WebAuthnWizard({ kind }: { kind: FactorKindOf<'webauthn'> }) {
           {t('mfa.webauthn.waiting')}
         </Group>
       )}
-      {state.failed && (
-        <Alert color="red" role="alert" title={t('mfa.webauthnError')}>
-          <Anchor href={WEBAUTHN_SPEC_URL} target="_blank" rel="noopener noreferrer" c="inherit" underline="always">
-            {t('mfa.webauthn.specLink')}
-          </Anchor>
-        </Alert>
-      )}
+      {!supported && <FailureBox failure={{ reason: 'unsupported' }} tried={false} />}
+      {state.failed && <FailureBox failure={state.failed} />}
     </WizardStep>
   );
 }

@@ -7,18 +7,8 @@ import {
   getCustomTotpSecret,
 } from '../../../../generated/api/enrollment/enrollment';
 import { getGetFactorsQueryKey } from '../../../../generated/api/factors/factors';
-import type { ActivateFactorRequest, Activation } from '../../../../generated/model';
-import { config } from '../../../shared/config/config';
-import { activationPayload, creationOptions } from './webauthn';
+import type { ActivateFactorRequest } from '../../../../generated/model';
 import type { WizardApi } from './wizardMachine';
-
-/** The browser's new credential for the server's options, as the activate call wants it. */
-async function createCredential(activation: Activation): Promise<ActivateFactorRequest> {
-  if (!navigator.credentials?.create) throw new Error('This browser has no Web Authentication');
-  const credential = await navigator.credentials.create({ publicKey: creationOptions(activation, config.webauthnRpId) });
-  if (!credential) throw new Error('No credential was created');
-  return activationPayload(credential as PublicKeyCredential);
-}
 
 /** The calls the enrollment wizards' machines name. */
 const calls = {
@@ -28,8 +18,6 @@ const calls = {
   enrollCustomTotp: (data: Parameters<typeof enrollCustomTotp>[0]) => enrollCustomTotp(data),
   activateFactor: ({ factorId, data }: { factorId: string; data: ActivateFactorRequest }) => activateFactor(factorId, data),
   getCustomTotpSecret: () => getCustomTotpSecret(),
-  /** The browser, not the backend: it makes the security key's credential. */
-  createCredential,
 };
 
 export type FactorCalls = typeof calls;
@@ -39,6 +27,6 @@ export const factorApi: WizardApi<FactorCalls> = {
   calls,
   // Enrollments and activations count only with a status (spec section 8).
   needStatus: ['enrollFactor', 'enrollPhoneFactor', 'enrollEmailFactor', 'enrollCustomTotp', 'activateFactor'],
-  refreshes: getGetFactorsQueryKey(),
+  refreshes: [getGetFactorsQueryKey()],
   leavesTo: '/profile/mfa',
 };

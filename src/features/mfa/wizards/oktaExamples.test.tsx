@@ -5,7 +5,6 @@ import { example } from '../../../../tests/support/examples';
 import { renderRoute } from '../../../../tests/support/renderRoute';
 import { server } from '../../../../tests/support/server';
 import { config } from '../../../shared/config/config';
-import { toBase64Url } from './webauthn';
 
 /**
  * Every wizard fed Okta's own published answers (openapi.yaml's `okta-*` examples: the
@@ -143,30 +142,5 @@ describe("wizards fed Okta's published answers", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
     expect(await screen.findByText('Activate OKTA Email successfully.')).toBeInTheDocument();
     expect(calls).toEqual(['enroll', 'activate emfnf3gSScB8xXoXK0g3']);
-  });
-
-  it('security key: Okta’s activation options (no rp.id, key types, attestation, selection) honoured, activated', async () => {
-    const create = vi.fn(async () => ({
-      response: { attestationObject: new Uint8Array([1, 2, 3]).buffer, clientDataJSON: new Uint8Array([4, 5]).buffer },
-    }));
-    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create } });
-    const calls = answer(['enrollFactor', 'okta-webauthn'], 'okta-webauthn');
-    const { user, router } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
-    await user.click(await screen.findByRole('button', { name: 'Enroll' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
-    expect(await screen.findByText('Activate webAuthn successfully.')).toBeInTheDocument();
-    const options = (create.mock.calls[0] as unknown as [{ publicKey: PublicKeyCredentialCreationOptions }])[0].publicKey;
-    expect(options.rp).toEqual({ id: 'localhost', name: 'Rain-Cloud59' });
-    expect(toBase64Url(options.challenge as Uint8Array)).toBe('cdsZ1V10E0BGE4GcG3IK');
-    expect(options.pubKeyCredParams).toEqual([
-      { type: 'public-key', alg: -7 },
-      { type: 'public-key', alg: -257 },
-    ]);
-    expect(options).toMatchObject({
-      attestation: 'direct',
-      authenticatorSelection: { userVerification: 'preferred', requireResidentKey: false },
-      excludeCredentials: [],
-    });
-    expect(calls).toEqual(['enroll', 'activate fwf2rovRxogXJ0nDy0g4']);
   });
 });

@@ -56,7 +56,7 @@ function setup() {
   const api: WizardApi<Calls> = {
     calls: { enroll: call('enroll'), read: call('read') },
     needStatus: ['enroll'],
-    refreshes: ['factors'],
+    refreshes: [['factors']],
     leavesTo: '/profile/question',
   };
   const queryClient = createQueryClient({ retry: false });

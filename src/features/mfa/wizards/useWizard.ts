@@ -65,7 +65,7 @@ function useLeave({ refreshes, leavesTo }: Pick<WizardApi<Calls>, 'refreshes' | 
       },
       finish: (message: MessageKey) => {
         onLeave?.();
-        void queryClient.invalidateQueries({ queryKey: refreshes }).then(() => {
+        void Promise.all(refreshes.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {
           toast.success(t(message));
           return navigate({ to: leavesTo });
         });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { EnrollmentResponse } from '../../../../generated/model';
+import type { PasskeyRegistration, PasskeyRegistrationOptions } from '../../../../generated/model';
 import { example } from '../../../../tests/support/examples';
+import { ApiError } from '../../../shared/api/ApiError';
 import { FACTOR_KINDS } from '../factorKinds';
-import { factorApi, type FactorCalls } from './factorApi';
+import { passkeyFailure } from './passkey';
+import { passkeyApi, type PasskeyCalls } from './passkeyApi';
 import { isWorking, webAuthnWizardMachine, type WebAuthnEvent, type WebAuthnState } from './webAuthnWizard.machine';
 import { answerEvent, type Transition } from './wizardMachine';
 
@@ -10,7 +12,7 @@ const kind = FACTOR_KINDS.find((each) => each.wizard === 'webauthn');
 if (kind?.wizard !== 'webauthn') throw new Error('no webauthn kind');
 const webauthn = webAuthnWizardMachine(kind);
 
-type Step = Transition<WebAuthnState, WebAuthnEvent, FactorCalls>;
+type Step = Transition<WebAuthnState, WebAuthnEvent, PasskeyCalls>;
 
 function run(state: WebAuthnState, ...events: WebAuthnEvent[]): Step {
   return events.reduce<Step>((last, event) => webauthn.transition(last.state, event), { state, commands: [] });
@@ -20,55 +22,65 @@ function run(state: WebAuthnState, ...events: WebAuthnEvent[]): Step {
 function reply(last: Step, answer: unknown): Step {
   const call = last.commands.find((command) => command.type === 'call');
   if (!call) throw new Error('no call was asked for');
-  return webauthn.transition(last.state, answerEvent(factorApi, call, answer));
+  return webauthn.transition(last.state, answerEvent(passkeyApi, call, answer));
 }
 
-const answer = example<EnrollmentResponse>('enrollFactor', 'webauthn');
-const credential = { attestation: 'AQID', clientData: 'BAU' };
+/** A failure of the call `last` asked for. */
+function fail(last: Step, error: unknown): Step {
+  const call = last.commands.find((command) => command.type === 'call');
+  if (!call) throw new Error('no call was asked for');
+  return webauthn.transition(last.state, call.failed(error));
+}
 
-describe('security key machine', () => {
-  it('enrolls, has the browser create a credential for the activation, then activates it', () => {
-    const enrolling = run(webauthn.initial, { type: 'start' });
-    expect(enrolling.state).toEqual({ step: 'enroll', pending: 'enrollFactor' });
-    expect(enrolling.commands).toMatchObject([{ type: 'call', call: 'enrollFactor', input: { factorType: 'webauthn', provider: 'FIDO' } }]);
-    const creating = reply(enrolling, answer);
-    expect(creating.state).toEqual({ step: 'enroll', pending: 'createCredential' });
-    expect(creating.commands).toMatchObject([{ type: 'call', call: 'createCredential', input: answer._embedded!.activation }]);
-    const activating = reply(creating, credential);
-    expect(activating.state).toEqual({ step: 'enroll', pending: 'activateFactor' });
-    expect(activating.commands).toMatchObject([{ type: 'call', call: 'activateFactor', input: { factorId: answer.id, data: credential } }]);
-    const done = reply(activating, { ...answer, status: 'ACTIVE' });
+const options = example<PasskeyRegistrationOptions>('getPasskeyRegistrationOptions', 'new-user');
+const registration = example<PasskeyRegistration>('registerPasskey', 'new-user', 'request');
+
+describe('passkey machine', () => {
+  it('asks the backend for options, the browser for a passkey, and registers it', () => {
+    const starting = run(webauthn.initial, { type: 'start' });
+    expect(starting.state).toEqual({ step: 'enroll', pending: 'getPasskeyRegistrationOptions' });
+    const creating = reply(starting, options);
+    expect(creating.state).toEqual({ step: 'enroll', pending: 'createPasskey' });
+    expect(creating.commands).toMatchObject([{ type: 'call', call: 'createPasskey', input: options }]);
+    const registering = reply(creating, registration);
+    expect(registering.commands).toMatchObject([{ type: 'call', call: 'registerPasskey', input: registration }]);
+    const done = reply(registering, example('registerPasskey', 'new-user'));
     expect(done.commands).toEqual([{ type: 'finish', message: 'mfa.webauthn.success' }]);
     expect(isWorking(done.state)).toBe(true);
   });
 
-  it('is busy from Enroll to the end, and starts once', () => {
-    const enrolling = run(webauthn.initial, { type: 'start' }).state;
-    expect(isWorking(enrolling)).toBe(true);
-    expect(run(enrolling, { type: 'start' }).commands).toEqual([]);
+  it('is busy from the click to the end, and starts once', () => {
+    const starting = run(webauthn.initial, { type: 'start' }).state;
+    expect(isWorking(starting)).toBe(true);
+    expect(run(starting, { type: 'start' }).commands).toEqual([]);
     expect(isWorking(webauthn.initial)).toBe(false);
   });
 
-  it('ends every failure in the error box, from which it may start again', () => {
-    const enrolling = run(webauthn.initial, { type: 'start' }).state;
-    const failed = run(enrolling, { type: 'failed' }).state;
-    expect(failed).toEqual({ step: 'enroll', failed: true });
-    expect(isWorking(failed)).toBe(false);
-    const again = run(failed, { type: 'start' });
-    expect(again.commands).toMatchObject([{ type: 'call', call: 'enrollFactor' }]);
-    expect(again.state).toEqual({ step: 'enroll', pending: 'enrollFactor' });
-    expect(run(enrolling, { type: 'enrolled', answer }, { type: 'failed' }).state).toEqual(failed);
+  it.each([
+    ['the person cancels the prompt', 'createPasskey', new DOMException('x', 'NotAllowedError'), { reason: 'cancelled' }],
+    ['the authenticator already holds one', 'createPasskey', new DOMException('x', 'InvalidStateError'), { reason: 'exists' }],
+    ['the browser has no passkeys', 'createPasskey', new DOMException('x', 'NotSupportedError'), { reason: 'unsupported' }],
+    [
+      'the server refuses the registration',
+      'registerPasskey',
+      new ApiError('This passkey request has expired.', 'server', 400),
+      { reason: 'refused', message: 'This passkey request has expired.' },
+    ],
+    ['the options cannot be had', 'getPasskeyRegistrationOptions', new TypeError('x'), { reason: 'refused' }],
+  ] as const)('says what happened when %s, and may start again', (_, at, error, failure) => {
+    let step = run(webauthn.initial, { type: 'start' });
+    if (at !== 'getPasskeyRegistrationOptions') step = reply(step, options);
+    if (at === 'registerPasskey') step = reply(step, registration);
+    const failed = fail(step, error);
+    expect(failed).toEqual({ state: { step: 'enroll', failed: failure }, commands: [] });
+    expect(isWorking(failed.state)).toBe(false);
+    expect(run(failed.state, { type: 'start' }).commands).toMatchObject([{ type: 'call', call: 'getPasskeyRegistrationOptions' }]);
   });
 
-  it('makes no credential for an enrollment without a status or an activation, and fails an activation without a status', () => {
-    // As it may come over the wire, whatever the contract promises.
-    const withoutStatus: EnrollmentResponse = JSON.parse(JSON.stringify({ ...answer, status: undefined }));
-    const failed = { state: { step: 'enroll', failed: true }, commands: [] };
-    const enrolling = run(webauthn.initial, { type: 'start' });
-    expect(reply(enrolling, withoutStatus)).toEqual(failed);
-    expect(reply(enrolling, { ...answer, _embedded: {} })).toEqual(failed);
-    const activating = reply(reply(enrolling, answer), credential);
-    expect(reply(activating, withoutStatus)).toEqual(failed);
+  it('reads an abort as a cancel, and anything else as a refusal', () => {
+    expect(passkeyFailure(new DOMException('x', 'AbortError'))).toEqual({ reason: 'cancelled' });
+    expect(passkeyFailure(new DOMException('x', 'SecurityError'))).toEqual({ reason: 'unsupported' });
+    expect(passkeyFailure('odd')).toEqual({ reason: 'refused' });
   });
 
   it('is one step without Back', () => {

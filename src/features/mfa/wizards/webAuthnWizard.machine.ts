@@ -1,61 +1,44 @@
-import type { ActivateFactorRequest, EnrollmentResponse } from '../../../../generated/model';
+import type { PasskeyRegistration, PasskeyRegistrationOptions } from '../../../../generated/model';
 import type { FactorKindOf } from '../factorKinds';
-import type { FactorCalls } from './factorApi';
+import { passkeyFailure, type PasskeyFailure } from './passkey';
+import type { PasskeyCalls } from './passkeyApi';
 import { wizardKit, type Transition, type Waiting, type WizardMachine } from './wizardMachine';
 
 /**
- * One step, Enroll, going through the server's enrollment (`enrollFactor`), the browser's
- * prompt (`createCredential`) and the activation (`activateFactor`); any failure or refusal
- * ends in the spec's error box (`failed`), with a way to try again.
+ * One step, Add a passkey: the backend's options (`getPasskeyRegistrationOptions`), the browser's
+ * prompt (`createPasskey`) and the registration (`registerPasskey`). A failure says what
+ * happened (`failed`) and offers to try again; nothing is added then.
  */
-export type WebAuthnState = { step: 'enroll'; failed?: true } & Waiting<FactorCalls>;
+export type WebAuthnState = { step: 'enroll'; failed?: PasskeyFailure } & Waiting<PasskeyCalls>;
 
 export type WebAuthnEvent =
   | { type: 'start' }
-  | { type: 'enrolled'; answer: EnrollmentResponse }
-  | { type: 'created'; factorId: string; credential: ActivateFactorRequest }
-  | { type: 'activated' }
-  | { type: 'failed' };
+  | { type: 'options'; options: PasskeyRegistrationOptions }
+  | { type: 'created'; registration: PasskeyRegistration }
+  | { type: 'registered' }
+  | { type: 'failed'; failure: PasskeyFailure };
 
-const FAILED: WebAuthnState = { step: 'enroll', failed: true };
-
-/** Whether the wizard is busy with the server or the browser (Enroll and Cancel wait). */
+/** Whether the wizard is busy with the server or the browser (its buttons wait). */
 export const isWorking = (state: WebAuthnState) => state.pending !== undefined;
 
-const { go, stay, request } = wizardKit<WebAuthnState, WebAuthnEvent, FactorCalls>();
-const failed = (): WebAuthnEvent => ({ type: 'failed' });
+const { go, stay, request } = wizardKit<WebAuthnState, WebAuthnEvent, PasskeyCalls>();
+const failed = (error: unknown): WebAuthnEvent => ({ type: 'failed', failure: passkeyFailure(error) });
 
-/** Security key or biometric (FIDO WebAuthn). */
-export function webAuthnWizardMachine(kind: FactorKindOf<'webauthn'>): WizardMachine<WebAuthnState, WebAuthnEvent, FactorCalls> {
-  const transition = (state: WebAuthnState, event: WebAuthnEvent): Transition<WebAuthnState, WebAuthnEvent, FactorCalls> => {
+/** Security key or biometric (FIDO WebAuthn), registered as a passkey. */
+export function webAuthnWizardMachine(kind: FactorKindOf<'webauthn'>): WizardMachine<WebAuthnState, WebAuthnEvent, PasskeyCalls> {
+  const transition = (state: WebAuthnState, event: WebAuthnEvent): Transition<WebAuthnState, WebAuthnEvent, PasskeyCalls> => {
     switch (event.type) {
       case 'start':
         if (isWorking(state)) return stay(state);
-        return request(
-          { step: 'enroll' },
-          'enrollFactor',
-          { factorType: kind.factorType, provider: kind.provider },
-          { done: (answer) => ({ type: 'enrolled', answer }), failed },
-        );
-      case 'enrolled': {
-        const { id: factorId, _embedded } = event.answer;
-        const activation = _embedded?.activation;
-        // No credential is made for an enrollment without the factor or its activation options.
-        if (!factorId || !activation) return go(FAILED);
-        return request(state, 'createCredential', activation, { done: (credential) => ({ type: 'created', factorId, credential }), failed });
-      }
+        return request({ step: 'enroll' }, 'getPasskeyRegistrationOptions', undefined, { done: (options) => ({ type: 'options', options }), failed });
+      case 'options':
+        return request(state, 'createPasskey', event.options, { done: (registration) => ({ type: 'created', registration }), failed });
       case 'created':
-        return request(
-          state,
-          'activateFactor',
-          { factorId: event.factorId, data: event.credential },
-          { done: () => ({ type: 'activated' }), failed },
-        );
-      case 'activated':
+        return request(state, 'registerPasskey', event.registration, { done: () => ({ type: 'registered' }), failed });
+      case 'registered':
         return go(state, { type: 'finish', message: kind.texts.success });
-      // A failure, a refusal, or an answer without a status (spec section 8).
       case 'failed':
-        return go(FAILED);
+        return go({ step: 'enroll', failed: event.failure });
     }
   };
 
@@ -63,7 +46,7 @@ export function webAuthnWizardMachine(kind: FactorKindOf<'webauthn'>): WizardMac
     steps: ['enroll'],
     initial: { step: 'enroll' },
     transition,
-    // Every failure ends in the same box; no toasts on top of it.
+    // Every failure is said in the wizard; no toasts on top of it.
     showsCallFailures: true,
   };
 }

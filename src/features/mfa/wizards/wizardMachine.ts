@@ -23,7 +23,7 @@ export interface WizardApi<C extends Calls> {
    */
   readonly needStatus: ReadonlyArray<CallName<C>>;
   /** The data a finished wizard has changed, refreshed before the list shows again. */
-  readonly refreshes: QueryKey;
+  readonly refreshes: ReadonlyArray<QueryKey>;
   /** Where a wizard goes when it ends, finished or cancelled: the list it was started from. */
   readonly leavesTo: NavigateOptions['to'];
 }

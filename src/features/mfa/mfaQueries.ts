@@ -1,0 +1,10 @@
+import { getGetFactorsQueryOptions } from '../../../generated/api/factors/factors';
+import { getListPasskeysQueryOptions } from '../../../generated/api/passkeys/passkeys';
+import type { PageQuery } from '../../shared/api/queries';
+
+/**
+ * What the Set up MFA page reads: the factors (the layout's too) and the passkeys. A module of
+ * its own, as light as the route's loader must be: the loader is in the app's first code, the
+ * page is not.
+ */
+export const mfaMethodsQueries = (): PageQuery[] => [getGetFactorsQueryOptions(), getListPasskeysQueryOptions()];
