@@ -7,6 +7,10 @@
 // - Enrolling, activating and removing factors, the security question, linking and unlinking
 //   identities, the recovery email and the password show in later answers. A push enrollment
 //   reaches ACTIVE on its third poll.
+// - A connected app whose access was removed is gone from later lists; an id the persona's list
+//   does not hold is refused with the contract's 404. Signing out the other devices changes
+//   nothing an answer shows: the contract lists no sessions (Okta has no such list), and the
+//   apps keep their grants (Okta revokes their tokens, and lists an app while it holds either).
 // - `Prefer: example=NAME` naming anything but a persona, or `Prefer: code=NNN`, answers that
 //   example or status from the contract, as Prism's own mock does, and changes nothing.
 // - POST /__mock/reset (`npm run mock:reset`) forgets everything; ?persona=NAME only that one.
@@ -111,8 +115,14 @@ interface Factor {
   [key: string]: unknown;
 }
 
+interface ConnectedApp {
+  clientId: string;
+  [key: string]: unknown;
+}
+
 interface PersonaState {
   profile: Record<string, unknown>;
+  apps: ConnectedApp[];
   identities: { id: string; name: string; linked: boolean }[];
   factors: Factor[];
   /** The password set through the mock; until then any current password is accepted. */
@@ -124,6 +134,7 @@ interface PersonaState {
 
 const seed = (persona: string): PersonaState => ({
   profile: example('getProfile', persona) as Record<string, unknown>,
+  apps: (example('getConnectedApps', persona) as { apps: ConnectedApp[] }).apps,
   identities: (example('getLinkedIdentities', persona) as { idps: PersonaState['identities'] }).idps,
   factors: (example('getFactors', persona) as { factors: Factor[] }).factors,
   polls: {},
@@ -268,6 +279,14 @@ function stateful(operationId: string, persona: string, params: Record<string, s
       if (state.password !== undefined && body.password !== state.password) return error(400, 'The current password is not correct.');
       state.password = body.newPassword;
       return ok(example(operationId, persona));
+    case 'getConnectedApps':
+      return ok({ apps: state.apps });
+    case 'revokeConnectedApp': {
+      const app = state.apps.find((a) => a.clientId === params.clientId);
+      if (!app) return { status: 404, body: example(operationId, 'error', '404') };
+      state.apps = state.apps.filter((a) => a !== app);
+      return ok(example(operationId, persona));
+    }
     case 'getLoginLog': {
       const afterToken = url.searchParams.get('afterToken');
       return ok(example(operationId, afterToken && /^[\w-]+$/.test(afterToken) ? afterToken : persona));
