@@ -1,7 +1,8 @@
 // The requests the check sends, filled from the contract's own examples and the team's data,
 // and how each answer is judged: its status must be declared and its body must match the
 // contract (Prism's sl-violations header says where it does not). Every read that needs a token
-// is also sent once without one, and must be refused with 401.
+// is also sent once without one, and must be refused with 401; an operation named with --run
+// that has refusal probes (operations.ts) sends them first, each of which must be refused.
 import { MUTATIONS, type Data, type Node } from './operations.ts';
 import { groupViolations, type Result } from './report.ts';
 import type { Handling } from './prism.ts';
@@ -21,6 +22,8 @@ export interface Planned {
   secured: boolean;
   /** Sent without the token the contract asks for: the answer must be 401. */
   withheld: boolean;
+  /** A refusal probe with the token: the answer must be this status. */
+  refusedWith?: string;
   /** The statuses the contract declares. */
   declared: string[];
 }
@@ -85,8 +88,17 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
       }
       const filled = changes ? (MUTATIONS[operation]?.fill?.(data, example) ?? {}) : {};
       const request = { ...row, url: urlFor(spec, path, op, filled.params), body: filled.body === undefined ? example : filled.body };
+      // A call that changes the account is sent without its token only as a refusal probe, which names nothing to change.
+      for (const refusal of changes ? (MUTATIONS[operation]?.refusals ?? []) : []) {
+        rows.push({
+          ...request,
+          request: `${request.request}, ${refusal.what}`,
+          url: urlFor(spec, path, op, refusal.params ?? filled.params),
+          withheld: refusal.withheld === true,
+          ...(refusal.withheld ? {} : { refusedWith: refusal.status }),
+        });
+      }
       rows.push(request);
-      // A call that changes the account is never sent without its token, even when named.
       if (!changes && secured) rows.push({ ...request, request: `${request.request}, no token`, withheld: true });
     }
   }
@@ -119,11 +131,19 @@ export function judge(row: Planned, answer: Answer): Pick<Result, 'result' | 'st
       body,
     };
   }
+  if (row.refusedWith !== undefined && String(status) !== row.refusedWith) {
+    return {
+      result: 'failed',
+      status,
+      detail: `answered ${status} where the contract asks for ${row.refusedWith} (does the backend check that it belongs to the account?)`,
+      body,
+    };
+  }
   if (!row.declared.includes(String(status)) && !row.declared.includes('default')) {
     return { result: 'failed', status, detail: `status ${status} is not declared (${row.declared.join(', ')})`, body };
   }
   if (violations.length > 0) return { result: 'failed', status, detail: groupViolations(violations).join('; ') };
-  if (status >= 400 && !row.withheld) return { result: 'failed', status, detail: `answered ${status}`, body };
+  if (status >= 400 && !row.withheld && row.refusedWith === undefined) return { result: 'failed', status, detail: `answered ${status}`, body };
   return { result: 'passed', status, detail: '' };
 }
 

@@ -18,9 +18,29 @@ export const DATA_FLAGS = {
   password: 'the test account’s current password',
   'new-password': 'the new password',
   code: 'an authorization code from the provider',
+  'client-id': 'the clientId of an app connected to the test account (from getConnectedApps)',
 } as const;
 type DataFlag = keyof typeof DATA_FLAGS;
 export type Data = Partial<Record<DataFlag, string>>;
+
+/**
+ * A request a correct backend refuses, sent before the operation itself when it is named with
+ * --run: without the token (the answer must be 401), or naming something the account does not
+ * hold (the answer must be `status`). Each is built so that even a backend that wrongly
+ * accepted it names nothing of the account to change: no token names no user, and a made-up id
+ * names no app.
+ */
+export interface Refusal {
+  /** What the row says after the request: `no token`, `an app the account does not hold`. */
+  what: string;
+  withheld?: true;
+  params?: Record<string, string>;
+  /** The status the contract declares for it. */
+  status: string;
+}
+
+/** An app id no account holds (the verifier's own). */
+export const NOT_AN_APP = 'contract-verify-not-an-app-of-this-account';
 
 interface Mutation {
   /** What running it does to the account behind the token, for docs/contract.md and --help. */
@@ -28,6 +48,8 @@ interface Mutation {
   needs: DataFlag[];
   /** The path parameters and the body, from the contract's example and the team's data. */
   fill?: (data: Data, body: Node) => { params?: Record<string, string>; body?: unknown };
+  /** Requests the backend must refuse, sent first (see Refusal). */
+  refusals?: Refusal[];
 }
 
 /** Every operation that changes the account (every one that is not a GET, and the GETs that do), what it changes and the data it needs. */
@@ -93,6 +115,22 @@ export const MUTATIONS: Record<string, Mutation> = {
   endSessions: {
     changes: 'ENDS EVERY SESSION of the user and revokes every refresh token, the one the check uses included',
     needs: [],
+  },
+  endOtherSessions: {
+    changes:
+      'SIGNS OUT every other browser of the user and revokes the apps’ tokens, keeping the session of the check’s own token (refused first without a token)',
+    needs: [],
+    refusals: [{ what: 'no token', withheld: true, status: '401' }],
+  },
+  revokeConnectedApp: {
+    changes:
+      'removes the access of the connected app --client-id, its grants and tokens (refused first without a token, and for an app the account does not hold)',
+    needs: ['client-id'],
+    fill: (d) => ({ params: { clientId: d['client-id']! } }),
+    refusals: [
+      { what: 'no token', withheld: true, params: { clientId: NOT_AN_APP }, status: '401' },
+      { what: 'an app the account does not hold', params: { clientId: NOT_AN_APP }, status: '404' },
+    ],
   },
   exchangeSocialCode: {
     changes: 'redeems the iAM Smart authorization code --code (single use)',
