@@ -1,19 +1,15 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { getGetConnectedAppsQueryOptions, useGetConnectedApps, useRevokeConnectedApp } from '../../../generated/api/connected-apps/connected-apps';
+import { useGetConnectedApps, useRevokeConnectedApp } from '../../../generated/api/connected-apps/connected-apps';
 import type { ConnectedApp } from '../../../generated/model';
 import type { Language } from '../../messages/language';
 import { useLanguage, useT } from '../../messages/t';
-import type { PageQuery } from '../../shared/api/queries';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
 import { scopeWords } from './scopeWords';
-
-/** What the page reads: its route's loader ensures it. */
-export const connectedAppsQueries = (): PageQuery[] => [getGetConnectedAppsQueryOptions()];
 
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();
 /** A day in the reader's language ("22 November 2026"); nothing for a time that is not one. */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConnectedAppsPage, connectedAppsQueries } from '../../../features/connected-apps/ConnectedApps.page';
+import { ConnectedAppsPage } from '../../../features/connected-apps/ConnectedApps.page';
+import { connectedAppsQueries } from '../../../features/connected-apps/connectedAppsQueries';
 import { ensureQueries } from '../../../shared/api/queries';
 
 export const Route = createFileRoute('/_authenticated/profile/connected-apps')({
