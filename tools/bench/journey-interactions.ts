@@ -4,7 +4,7 @@
 // applied by the browser itself (its figures for applied throttling: 562.5 ms per request,
 // 1.47 Mbps down, 675 Kbps up, CPU x4) and Lighthouse's phone screen, it loads the profile from
 // a cold cache, waits until the network is quiet, and taps through: the menu and Set up MFA,
-// Edit and Set up SMS, the menu and Previous Login, Profile and Change Password, then types 15
+// Edit and Set up SMS, the menu and Previous Login, Connected apps, Profile and Change Password, then types 15
 // keys in the new password field.
 //
 // For each step: the time from the input until the step's content is on screen (the frame
@@ -104,6 +104,14 @@ function steps(user: BenchUser): Step[] {
       kind: 'menu page',
       tap: link('Previous Login'),
       shown: { path: '/profile/login', selector: 'main a', text: "This wasn't me" },
+    },
+    menu,
+    {
+      name: 'Connected apps',
+      kind: 'menu page',
+      tap: link('Connected apps'),
+      // The bench's new user has none: the page's sentence says so.
+      shown: { path: '/profile/connected-apps', selector: 'main p', text: 'No app has access to your account.' },
     },
     menu,
     {
