@@ -12,12 +12,16 @@ import { toast } from '../../shared/ui/toast';
 import { scopeWords } from './scopeWords';
 
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();
-/** A day in the reader's language ("22 November 2026"); nothing for a time that is not one. */
+/** A day as the portal's language writes one (22 November 2026, 2026年11月22日); nothing for a time that is not one. */
 function formatDay(iso: string | undefined, language: Language): string | undefined {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return undefined;
   let format = dayFormats.get(language);
-  if (!format) dayFormats.set(language, (format = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' })));
+  if (!format)
+    dayFormats.set(
+      language,
+      (format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { year: 'numeric', month: 'long', day: 'numeric' })),
+    );
   return format.format(date);
 }
 

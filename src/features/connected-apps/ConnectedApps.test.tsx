@@ -7,7 +7,7 @@ import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
 
 const PAGE = '/profile/connected-apps';
-const day = (iso: string) => new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 
 /** A backend that remembers removals, as the contract's full persona; answers what was asked of it. */
 function fullPersona({ refuse }: { refuse?: { status: number; headers?: Record<string, string>; body: object } } = {}) {
@@ -47,6 +47,8 @@ describe('Connected apps', () => {
       'Stay connected while you are not using it, until you remove its access',
     ]);
     expect(canvas).toHaveTextContent(`Access given ${day('2026-10-02T06:14:08Z')} · Last used ${day('2026-11-22T00:51:37Z')}`);
+    // Written as the portal writes a day in English (the MFA list's "Added"): day, month, year.
+    expect(canvas).toHaveTextContent(/Access given [12] October 2026/);
 
     // A scope the portal cannot describe is said to be there, never shown as its string; no last use where none is known.
     const timetable = entry('Timetable Sync');

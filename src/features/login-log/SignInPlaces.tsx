@@ -17,13 +17,15 @@ function Place({ place, language }: { place: SignInPlace; language: Language }) 
     <Paper component="li" withBorder p={0}>
       <details className={classes.details}>
         <summary className={classes.summary}>
-          <Text component="span" fw={600} display="block" style={{ overflowWrap: 'anywhere' }}>
-            {t('loginLog.places.device', { browser: place.browser, os: place.os })}, {place.place}
-          </Text>
-          <Text component="span" size="sm" c="dimmed" display="block">
-            {t('loginLog.places.last', { time: formatLoginTime(last.time, undefined, language) })} ·{' '}
-            {t('loginLog.places.count', { count: place.logins.length })}
-          </Text>
+          <span style={{ minWidth: 0 }}>
+            <Text component="span" fw={600} display="block" style={{ overflowWrap: 'anywhere' }}>
+              {t('loginLog.places.device', { browser: place.browser, os: place.os })}, {place.place}
+            </Text>
+            <Text component="span" size="sm" c="dimmed" display="block">
+              {t('loginLog.places.last', { time: formatLoginTime(last.time, undefined, language) })} ·{' '}
+              {t('loginLog.places.count', { count: place.logins.length })}
+            </Text>
+          </span>
         </summary>
         <Stack component="ul" gap={6} px="md" pb="sm" m={0} style={{ listStyle: 'none' }}>
           {place.logins.map((login, index) => (
@@ -69,7 +71,7 @@ export function SignInPlaces({
       <Text mb="xs" maw={720}>
         {t('loginLog.places.intro')}
       </Text>
-      <Group gap="sm" mb="md" align="center">
+      <Group gap="sm" mb="md" align="center" maw={720}>
         <Text size="sm" data-testid="places-coverage">
           {complete || !oldest
             ? t('loginLog.places.complete', { count: logins.length })
