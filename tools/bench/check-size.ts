@@ -14,7 +14,7 @@ const TODAY = {
   leaving: { kb: 23.5, what: 'leaving for sign-in: the first code and the OpenID library, all a tab without a session fetches' },
   firstPageJs: { kb: 155.0, what: "the first signed-in page's JavaScript (/profile/details: the app)" },
   firstPageCss: { kb: 8.2, what: 'its CSS' },
-  route: { kb: 25.5, what: "the most a later page adds (the login history, with Where you've signed in)" },
+  route: { kb: 25.7, what: "the most a later page adds (the login history, with Where you've signed in)" },
   onDemand: { kb: 68.2, what: "the heaviest part fetched only when used (the phone wizard, with the world's telephone numbering metadata)" },
 };
 const HEADROOM = 1.03;
