@@ -224,6 +224,30 @@ describe('the mock API of npm start', () => {
     expect((await change('Kowloon#Tong-Harbour7', 'Another#Harbour-2025')).status).toBe(200);
   });
 
+  it('remembers a connected app whose access was removed, refuses an app the persona does not hold, and signs out other devices', async () => {
+    await reset();
+    const apps = async (user: string) => (await call(user, 'GET', '/api/v1/user/clients')).body.apps.map((app: { name: string }) => app.name);
+    expect(await apps('taiman.chan')).toEqual(['Canvas Student', 'Outlook', 'Timetable Sync']);
+    expect(await apps('smwong25')).toEqual([]);
+
+    expect(await call('taiman.chan', 'DELETE', '/api/v1/user/clients/0oa7outlookmail')).toEqual({ status: 200, body: { status: true } });
+    expect(await apps('taiman.chan')).toEqual(['Canvas Student', 'Timetable Sync']);
+    // Gone is gone; and an app of another persona is not this one's to remove.
+    for (const [user, id] of [
+      ['taiman.chan', '0oa7outlookmail'],
+      ['smwong25', '0oa9canvasmobile'],
+    ]) {
+      expect(await call(user!, 'DELETE', `/api/v1/user/clients/${id}`)).toEqual({
+        status: 404,
+        body: { errorMessage: 'This app has no access to your account.', errorCode: 'E0000007' },
+      });
+    }
+    expect(await apps('taiman.chan')).toEqual(['Canvas Student', 'Timetable Sync']);
+
+    expect(await call('taiman.chan', 'DELETE', '/api/v1/user/sessions/others')).toEqual({ status: 200, body: { status: true } });
+    expect(await apps('taiman.chan')).toEqual(['Canvas Student', 'Timetable Sync']);
+  });
+
   it('forgets nothing for a page on another site: a simple cross-site POST, or one naming another origin', async () => {
     await reset();
     expect((await call('smwong25', 'POST', '/api/v1/user/profile', { secondaryEmail: 'kept@example.org' })).status).toBe(200);

@@ -9,6 +9,10 @@
 //   enrollment reaches ACTIVE on its third poll.
 // - Passkeys are registered as a relying party registers them (mock/passkeys.ts: the challenge,
 //   the origin, the type and the authenticator data's flags are verified), listed and removed.
+// - A connected app whose access was removed is gone from later lists; an id the persona's list
+//   does not hold is refused with the contract's 404. Signing out the other devices changes
+//   nothing an answer shows: the contract lists no sessions (Okta has no such list), and the
+//   apps keep their grants (Okta revokes their tokens, and lists an app while it holds either).
 // - `Prefer: example=NAME` naming anything but a persona, or `Prefer: code=NNN`, answers that
 //   example or status from the contract, as Prism's own mock does, and changes nothing.
 // - POST /__mock/reset (`npm run mock:reset`) forgets everything; ?persona=NAME only that one.
@@ -114,8 +118,14 @@ interface Factor {
   [key: string]: unknown;
 }
 
+interface ConnectedApp {
+  clientId: string;
+  [key: string]: unknown;
+}
+
 interface PersonaState {
   profile: Record<string, unknown>;
+  apps: ConnectedApp[];
   identities: { id: string; name: string; linked: boolean }[];
   factors: Factor[];
   /** The password set through the mock; until then any current password is accepted. */
@@ -129,6 +139,7 @@ interface PersonaState {
 
 const seed = (persona: string): PersonaState => ({
   profile: example('getProfile', persona) as Record<string, unknown>,
+  apps: (example('getConnectedApps', persona) as { apps: ConnectedApp[] }).apps,
   identities: (example('getLinkedIdentities', persona) as { idps: PersonaState['identities'] }).idps,
   factors: (example('getFactors', persona) as { factors: Factor[] }).factors,
   polls: {},
@@ -328,6 +339,14 @@ async function stateful(
       if (state.password !== undefined && body.password !== state.password) return error(400, 'The current password is not correct.');
       state.password = body.newPassword;
       return ok(example(operationId, persona));
+    case 'getConnectedApps':
+      return ok({ apps: state.apps });
+    case 'revokeConnectedApp': {
+      const app = state.apps.find((a) => a.clientId === params.clientId);
+      if (!app) return { status: 404, body: example(operationId, 'error', '404') };
+      state.apps = state.apps.filter((a) => a !== app);
+      return ok(example(operationId, persona));
+    }
     case 'getLoginLog': {
       const afterToken = url.searchParams.get('afterToken');
       return ok(example(operationId, afterToken && /^[\w-]+$/.test(afterToken) ? afterToken : persona));

@@ -15,6 +15,7 @@ import { Route as SignedOutRouteImport } from './routes/signed-out'
 import { Route as AuthProviderRouteImport } from './routes/auth/$provider'
 import { Route as IdpInstructionsRouteImport } from './routes/idp/instructions'
 import { Route as AuthenticatedProfileIndexRouteImport } from './routes/_authenticated/profile/index'
+import { Route as AuthenticatedProfileConnectedAppsRouteImport } from './routes/_authenticated/profile/connected-apps'
 import { Route as AuthenticatedProfileDetailsRouteImport } from './routes/_authenticated/profile/details'
 import { Route as AuthenticatedProfileLoginRouteImport } from './routes/_authenticated/profile/login'
 import { Route as AuthenticatedProfilePasswordRouteImport } from './routes/_authenticated/profile/password'
@@ -59,6 +60,12 @@ const AuthenticatedProfileIndexRoute =
   AuthenticatedProfileIndexRouteImport.update({
     id: '/profile/',
     path: '/profile/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedProfileConnectedAppsRoute =
+  AuthenticatedProfileConnectedAppsRouteImport.update({
+    id: '/profile/connected-apps',
+    path: '/profile/connected-apps',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedProfileDetailsRoute =
@@ -149,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/signed-out': typeof SignedOutRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/idp/instructions': typeof IdpInstructionsRoute
+  '/profile/connected-apps': typeof AuthenticatedProfileConnectedAppsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
   '/profile/password': typeof AuthenticatedProfilePasswordRoute
@@ -170,6 +178,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/signed-out': typeof SignedOutRoute
   '/idp/instructions': typeof IdpInstructionsRoute
+  '/profile/connected-apps': typeof AuthenticatedProfileConnectedAppsRoute
   '/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/profile/login': typeof AuthenticatedProfileLoginRoute
   '/profile/password': typeof AuthenticatedProfilePasswordRoute
@@ -193,6 +202,7 @@ export interface FileRoutesById {
   '/signed-out': typeof SignedOutRoute
   '/auth/$provider': typeof AuthProviderRouteWithChildren
   '/idp/instructions': typeof IdpInstructionsRoute
+  '/_authenticated/profile/connected-apps': typeof AuthenticatedProfileConnectedAppsRoute
   '/_authenticated/profile/details': typeof AuthenticatedProfileDetailsRoute
   '/_authenticated/profile/login': typeof AuthenticatedProfileLoginRoute
   '/_authenticated/profile/password': typeof AuthenticatedProfilePasswordRoute
@@ -217,6 +227,7 @@ export interface FileRouteTypes {
     | '/signed-out'
     | '/auth/$provider'
     | '/idp/instructions'
+    | '/profile/connected-apps'
     | '/profile/details'
     | '/profile/login'
     | '/profile/password'
@@ -238,6 +249,7 @@ export interface FileRouteTypes {
     | '/'
     | '/signed-out'
     | '/idp/instructions'
+    | '/profile/connected-apps'
     | '/profile/details'
     | '/profile/login'
     | '/profile/password'
@@ -260,6 +272,7 @@ export interface FileRouteTypes {
     | '/signed-out'
     | '/auth/$provider'
     | '/idp/instructions'
+    | '/_authenticated/profile/connected-apps'
     | '/_authenticated/profile/details'
     | '/_authenticated/profile/login'
     | '/_authenticated/profile/password'
@@ -331,6 +344,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile/'
       preLoaderRoute: typeof AuthenticatedProfileIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/profile/connected-apps': {
+      id: '/_authenticated/profile/connected-apps'
+      path: '/profile/connected-apps'
+      fullPath: '/profile/connected-apps'
+      preLoaderRoute: typeof AuthenticatedProfileConnectedAppsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/profile/details': {
@@ -442,6 +462,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedProfileConnectedAppsRoute: typeof AuthenticatedProfileConnectedAppsRoute
   AuthenticatedProfileDetailsRoute: typeof AuthenticatedProfileDetailsRoute
   AuthenticatedProfileLoginRoute: typeof AuthenticatedProfileLoginRoute
   AuthenticatedProfilePasswordRoute: typeof AuthenticatedProfilePasswordRoute
@@ -453,6 +474,8 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedProfileConnectedAppsRoute:
+    AuthenticatedProfileConnectedAppsRoute,
   AuthenticatedProfileDetailsRoute: AuthenticatedProfileDetailsRoute,
   AuthenticatedProfileLoginRoute: AuthenticatedProfileLoginRoute,
   AuthenticatedProfilePasswordRoute: AuthenticatedProfilePasswordRoute,

@@ -1,3 +1,4 @@
+export * from './connected-apps/connected-apps';
 export * from './enrollment/enrollment';
 export * from './factors/factors';
 export * from './identities/identities';

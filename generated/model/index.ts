@@ -70,6 +70,8 @@ export * from './activationAttestation';
 export * from './activationLinks';
 export * from './badRequestResponse';
 export * from './changePasswordRequest';
+export * from './connectedApp';
+export * from './connectedAppsResponse';
 export * from './customTotpSecret';
 export * from './customTotpSecretResponse';
 export * from './enrollCustomTotpRequest';

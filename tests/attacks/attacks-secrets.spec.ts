@@ -55,6 +55,7 @@ const SECRETS: Attack[] = [
       expect(await heapStrings(page, [CURRENT, NEW])).toEqual([CURRENT, NEW]);
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText('Password changed successfully.')).toBeVisible();
+      await page.getByRole('link', { name: 'Go to my profile' }).click();
       await expect(page).toHaveURL('/profile/details');
       await page.goto('/profile/login');
       await expect(page.getByRole('table')).toBeVisible();

@@ -255,3 +255,36 @@ test('the link confirmation, the removal question and the signed-out pages pass 
   await expect(other.getByRole('heading', { level: 1, name: 'You have signed out' })).toBeVisible();
   await check(other, 'signed out in another tab');
 });
+
+test("Sign out other devices' question, the connected apps' removal question, Where you've signed in and the password page after a change pass both engines, at both widths", async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(90_000);
+  await signedIn('taiman.chan');
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto('/profile/details');
+    await page.getByRole('region', { name: 'Security overview' }).getByRole('button', { name: 'Sign out other devices' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign out other devices?' })).toBeVisible();
+    await check(page, `${size.name}: Sign out other devices' question`);
+
+    await opened(page, '/profile/connected-apps');
+    await page.getByRole('button', { name: 'Remove access for Timetable Sync' }).click();
+    await expect(page.getByRole('dialog', { name: 'Remove access for Timetable Sync?' })).toBeVisible();
+    await check(page, `${size.name}: an app's removal question`);
+
+    await opened(page, '/profile/login?view=places');
+    await page.getByRole('region', { name: "Where you've signed in" }).getByRole('group').first().locator('summary').click();
+    await expect(page.getByRole('link', { name: /^This wasn't me: / }).first()).toBeVisible();
+    await check(page, `${size.name}: Where you've signed in, an entry opened`);
+
+    await opened(page, '/profile/password');
+    await page.getByLabel('Current password').fill('old-secret');
+    await page.getByLabel('New password', { exact: true }).fill('Blue-Harbour-42');
+    await page.getByLabel('Confirm new password').fill('Blue-Harbour-42');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('region', { name: 'Your password is changed' })).toBeVisible();
+    await check(page, `${size.name}: the password page after a change`);
+  }
+});

@@ -36,6 +36,10 @@ test('changes the password and enrolls SMS with the keyboard alone', async ({ pa
   const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/credential/password') && r.method() === 'POST');
   await page.keyboard.press('Enter');
   expect((await posted).postDataJSON()).toEqual({ password: 'old-secret', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42' });
+  // The page says the password is changed (its heading takes the focus) and offers the way on.
+  await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeFocused();
+  await tabTo(page, page.getByRole('link', { name: 'Go to my profile' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/profile/details');
 
   // The menu, from the keyboard, to Set up MFA.

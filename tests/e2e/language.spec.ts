@@ -24,7 +24,7 @@ test.describe('a browser that prefers Traditional Chinese', () => {
     await expect(page.getByRole('heading', { level: 1, name: zhHK['page.profile'] })).toBeVisible();
     await expect(page.getByRole('region', { name: zhHK['overview.title'] })).toContainText(zhHK['overview.wellProtected']);
     await expect(page.getByRole('region', { name: zhHK['identities.title'] })).toBeVisible();
-    await expect(page.getByRole('button', { name: zhHK['nav.logout'] })).toBeVisible();
+    await expect(page.getByRole('button', { name: zhHK['nav.logout'], exact: true })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(zhHK['page.profile']));
     await expectNoAxeViolations(page);
 

@@ -33,7 +33,11 @@ test.describe('Change Password', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     expect((await posted).postDataJSON()).toEqual({ password: 'old-secret', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42' });
     await expect(page.getByText('Password changed successfully.')).toBeVisible();
-    // '/' sends a signed-in user on to the profile.
+    // The page offers to sign out the browsers and apps signed in before; then '/' sends a signed-in user on to the profile.
+    await expect(
+      page.getByRole('region', { name: 'Your password is changed' }).getByRole('button', { name: 'Sign out other devices' }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Go to my profile' }).click();
     await expect(page).toHaveURL('/profile/details');
     expect(page.url()).not.toContain('Harbour');
     expect(problems).toEqual([]);

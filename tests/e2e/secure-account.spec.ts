@@ -66,8 +66,14 @@ test("This wasn't me: from a login to a new password, a removed method, checked 
   await expect(named).toContainText('Yau Tsim Mong');
   await expect(step(/Review your sign-in methods/).getByText('Removed in this visit: Authenticator')).toBeVisible();
 
-  // Step 4: the portal's logout, which ends every session.
-  const signOut = step(/Sign out everywhere/);
+  // Step 4: the other devices signed out, this tab still signed in; then the portal's logout, which ends every session.
+  const signOut = step(/^4\. Sign out$/);
+  const others = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/api/v1/user/sessions/others'));
+  await signOut.getByRole('button', { name: 'Sign out other devices' }).click();
+  await page.getByRole('dialog', { name: 'Sign out other devices?' }).getByRole('button', { name: 'Sign out other devices' }).click();
+  await others;
+  await expect(page.getByText('Your other devices and apps are signed out. This browser is still signed in.')).toBeVisible();
+  await expect(signOut.getByText('Done in this visit')).toBeVisible();
   await expect(signOut).toContainText('Signs you out on every device and in every tab.');
   const ended = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/api/v1/user/sessions'));
   await signOut.getByRole('button', { name: 'Sign out everywhere' }).click();

@@ -198,6 +198,7 @@ test('changes the password: every rule is shown, then a valid one succeeds', asy
   await fill(tab, { label: 'Confirm new password' }, 'Blue-Harbour-42');
   await click(tab, { role: 'button', name: 'Change password' });
   await seeText(tab, 'Password changed successfully.');
+  await click(tab, { role: 'link', name: 'Go to my profile' });
   await expectUrl(tab, '/profile/details');
   expect((await served()).bodies['/api/v1/user/credential/password']).toEqual([
     { password: 'old-secret', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42' },

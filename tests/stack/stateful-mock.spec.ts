@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../e2e/fixtures';
 import { signIn, watchConsole } from '../e2e/support';
 
@@ -34,13 +35,16 @@ test.afterAll(() => {
   if (api.pid) process.kill(-api.pid, 'SIGTERM');
 });
 
-test('after enrolling SMS, smwong25 finds the new factor in the list', async ({ page }) => {
-  const problems = watchConsole(page);
-  // The persona follows the token's subject, as behind the dev server.
-  await page.route('**/api/v1/**', async (route) => {
+/** The page's /api calls go to the remembering mock; the persona follows the token's subject, as behind the dev server. */
+const throughRememberingMock = (page: Page) =>
+  page.route('**/api/v1/**', async (route) => {
     const url = new URL(route.request().url());
     await route.fulfill({ response: await route.fetch({ url: `${apiOrigin}${url.pathname}${url.search}` }) });
   });
+
+test('after enrolling SMS, smwong25 finds the new factor in the list', async ({ page }) => {
+  const problems = watchConsole(page);
+  await throughRememberingMock(page);
   await signIn(page, 'smwong25', '/profile/mfa');
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('button', { name: 'Set up SMS Authentication' })).toBeVisible();
@@ -61,5 +65,22 @@ test('after enrolling SMS, smwong25 finds the new factor in the list', async ({ 
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('button', { name: 'Remove SMS Authentication' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set up SMS Authentication' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('after removing an app’s access, taiman.chan no longer finds it, also after a reload', async ({ page }) => {
+  const problems = watchConsole(page);
+  await throughRememberingMock(page);
+  await signIn(page, 'taiman.chan', '/profile/connected-apps');
+  await page.getByRole('button', { name: 'Remove access for Outlook' }).click();
+  await page.getByRole('dialog', { name: 'Remove access for Outlook?' }).getByRole('button', { name: 'Remove access' }).click();
+  await expect(page.getByText('Access removed for Outlook.')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Outlook' })).toHaveCount(0);
+
+  // Gone for good: the mock remembered it.
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: 'Canvas Student' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Timetable Sync' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Outlook' })).toHaveCount(0);
   expect(problems).toEqual([]);
 });

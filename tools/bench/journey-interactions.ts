@@ -4,7 +4,7 @@
 // journeys use, with Lighthouse's phone and its throttling applied by the browser
 // (`throttlingMethod: 'devtools'`): the profile loaded from a cold cache, then one timespan over
 // the steps of STEPS: the menu and Set up MFA, Edit and Set up SMS, the menu and Previous Login,
-// Profile and Change Password, then 15 keys in the new password field. (A timespan a step would
+// Connected apps, Profile and Change Password, then 15 keys in the new password field. (A timespan a step would
 // start the trace, and its CPU profiler, before every tap: a task of 300 to 500 ms each time.)
 //
 // For each step, measured in the page: the time from the input until the step's content is on
@@ -73,6 +73,9 @@ const STEPS = (user: BenchUser): Step[] => [
   },
   MENU,
   menuPage('Previous Login', { path: '/profile/login', selector: 'main a', text: "This wasn't me" }),
+  MENU,
+  // The bench's new user has none: the page's sentence says so.
+  menuPage('Connected apps', { path: '/profile/connected-apps', selector: 'main p', text: 'No app has access to your account.' }),
   MENU,
   menuPage('Profile', { path: '/profile/details', selector: 'section[aria-labelledby="personal-information"] dl', text: user.displayName }),
   MENU,

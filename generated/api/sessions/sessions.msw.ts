@@ -70,6 +70,8 @@ import type { OperationStatus } from '../../model';
 
 export const getEndSessionsResponseMock = (): OperationStatus => ({ status: true });
 
+export const getEndOtherSessionsResponseMock = (): OperationStatus => ({ status: true });
+
 export const getEndSessionsMockHandler = (
   overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
   options?: RequestHandlerOptions,
@@ -89,4 +91,24 @@ export const getEndSessionsMockHandler = (
     options,
   );
 };
-export const getSessionsMock = () => [getEndSessionsMockHandler()];
+
+export const getEndOtherSessionsMockHandler = (
+  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
+  options?: RequestHandlerOptions,
+) => {
+  return http.delete(
+    '*/api/v1/user/sessions/others',
+    async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getEndOtherSessionsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+export const getSessionsMock = () => [getEndSessionsMockHandler(), getEndOtherSessionsMockHandler()];

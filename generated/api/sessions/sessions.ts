@@ -66,7 +66,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MutationFunction, QueryClient, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
 
-import type { BadRequestResponse, OperationStatus, ServerErrorResponse, UnauthorizedResponse } from '../../model';
+import type { BadRequestResponse, OperationStatus, ServerErrorResponse, StepUpRequiredResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
@@ -125,4 +125,74 @@ export const useEndSessions = <TError = BadRequestResponse | UnauthorizedRespons
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof endSessions>>, TError, void, TContext> => {
   return useMutation(getEndSessionsMutationOptions(options), queryClient);
+};
+export const getEndOtherSessionsUrl = () => {
+  return `/api/v1/user/sessions/others`;
+};
+
+/**
+ * "Sign out other devices": ends the person's sessions in every other browser signed in
+ * through the university's sign-on, and revokes the tokens that apps hold for the account
+ * (a mail client, the learning platform's mobile app: they must sign in again). The browser
+ * that asks, and the portal's tokens in it, stay signed in: the portal goes on working in
+ * this tab. Logout (`endSessions`, Sign out everywhere) keeps its own call.
+ *
+ * **Step-up.** A change to the account's security: the backend answers `401` with
+ * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
+ * when the person signed in longer ago than it allows. The portal then signs them in again
+ * with that `max_age`, back on the same page; they ask again. Prism: `Prefer: code=401`
+ * answers with this challenge.
+ *
+ * **What the backend must do.** Check the step-up from `auth_time` in the access token, then
+ * call Okta's MyAccount API with the person's own access token (scope
+ * `okta.myAccount.sessions.manage`):
+ * `DELETE /idp/myaccount/sessions?oauthTokens=true&excludeCurrentAuthorizationContext=true`.
+ * Okta ends the sessions "at the browser level, not the device level", and `oauthTokens=true`
+ * also revokes the refresh tokens issued to apps; `excludeCurrentAuthorizationContext=true`
+ * keeps the caller's own browser session and tokens. Answer `{status: true}` once Okta has
+ * answered `204`. Okta has no call that lists live sessions or ends one of them, so the
+ * contract offers neither.
+ * @summary Sign out the other devices, and keep this browser signed in
+ */
+export const endOtherSessions = async (options?: RequestInit): Promise<OperationStatus> => {
+  return apiFetch<OperationStatus>(getEndOtherSessionsUrl(), {
+    ...options,
+    method: 'DELETE',
+  });
+};
+
+export const getEndOtherSessionsMutationKey = () => ['endOtherSessions'] as const;
+
+export const getEndOtherSessionsMutationOptions = <
+  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof endOtherSessions>>, TError, void, TContext>;
+}): UseMutationOptions<Awaited<ReturnType<typeof endOtherSessions>>, TError, void, TContext> => {
+  const mutationKey = getEndOtherSessionsMutationKey();
+  const { mutation: mutationOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey } };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof endOtherSessions>>, void> = () => {
+    return endOtherSessions();
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type EndOtherSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof endOtherSessions>>>;
+
+export type EndOtherSessionsMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
+
+/**
+ * @summary Sign out the other devices, and keep this browser signed in
+ */
+export const useEndOtherSessions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
+  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof endOtherSessions>>, TError, void, TContext> },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof endOtherSessions>>, TError, void, TContext> => {
+  return useMutation(getEndOtherSessionsMutationOptions(options), queryClient);
 };

@@ -1,19 +1,20 @@
-import { Alert, Anchor, Button, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
 import { useT, type MessageKey, useLanguage } from '../../messages/t';
 import { messageOf } from '../../shared/api/queryClient';
-import { useAuth } from '../../shared/auth/useAuth';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ExportCsv } from './ExportCsv';
 import { formatLoginTime } from './formatLoginTime';
 import { isNearBottom, loginLogQueryOptions } from './loginLogQuery';
+import { NotMeLink } from './NotMeLink';
+import { SignInPlaces } from './SignInPlaces';
 
 const COLUMNS: Array<{ key: keyof LoginLogEntry; label: MessageKey }> = [
   { key: 'time', label: 'loginLog.time' },
@@ -26,33 +27,6 @@ const COLUMNS: Array<{ key: keyof LoginLogEntry; label: MessageKey }> = [
 
 const cell = (entry: LoginLogEntry, key: keyof LoginLogEntry, language: Language) =>
   key === 'time' ? formatLoginTime(entry.time, undefined, language) : entry[key];
-
-/**
- * "This wasn't me": the guide to securing the account, naming this login. The login goes in the
- * history entry's state, not the address, which anyone could write (historyState.ts).
- */
-function NotMeLink({ entry, language }: { entry: LoginLogEntry; language: Language }) {
-  const t = useT();
-  // Whose history this is: the guide names the login to that person only.
-  const subject = useAuth().subject();
-  return (
-    <Anchor
-      renderRoot={(props) => (
-        <Link
-          {...props}
-          to="/profile/secure-account"
-          state={{ notMeLogin: { time: entry.time, browser: entry.browser, place: entry.district }, notMeFor: subject }}
-        />
-      )}
-      size="sm"
-      underline="always"
-      aria-label={t('loginLog.notMeLabel', { time: formatLoginTime(entry.time, undefined, language), browser: entry.browser, place: entry.district })}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      {t('loginLog.notMe')}
-    </Anchor>
-  );
-}
 
 /** The rows the virtualizer draws, and the space kept for the ones it does not. */
 interface DrawnRows {
@@ -142,15 +116,19 @@ function LoginCards({ rows, items, paddingTop, paddingBottom, measure, language 
 const useLoginLogQuery = () => useInfiniteQuery(loginLogQueryOptions());
 type LoginLogQuery = ReturnType<typeof useLoginLogQuery>;
 
-/** Asks for the next page when the window is scrolled near the bottom, or is not long enough to scroll. */
-function useLoadMoreNearBottom({ hasNextPage, isFetchingNextPage, isError, fetchNextPage }: LoginLogQuery, rowCount: number) {
+/**
+ * Asks for the next page when the window is scrolled near the bottom, or is not long enough to
+ * scroll; not while `enabled` is off ("Where you've signed in" says how much it grouped, and
+ * includes more only when asked).
+ */
+function useLoadMoreNearBottom({ hasNextPage, isFetchingNextPage, isError, fetchNextPage }: LoginLogQuery, rowCount: number, enabled: boolean) {
   const loadMoreIfNearBottom = useCallback(() => {
-    if (!hasNextPage || isFetchingNextPage || isError) return;
+    if (!enabled || !hasNextPage || isFetchingNextPage || isError) return;
     const page = document.documentElement;
     // The scroll and the after-draw check can both fire before the fetch shows as under way:
     // the second call must not cancel the first and ask for the same page again.
     if (isNearBottom(window.scrollY, window.innerHeight, page.scrollHeight)) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  }, [enabled, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   useEffect(() => {
     window.addEventListener('scroll', loadMoreIfNearBottom, { passive: true });
@@ -163,8 +141,11 @@ function useLoadMoreNearBottom({ hasNextPage, isFetchingNextPage, isError, fetch
   }, [loadMoreIfNearBottom, rowCount]);
 }
 
-/** Below the list: a failed page with its retry, the next page loading, the end, or the button for more. */
-function LoadStatus({ query, rowCount }: { query: LoginLogQuery; rowCount: number }) {
+/**
+ * Below the list: a failed page with its retry, the next page loading, the end, or the button for
+ * more; `errorsOnly`, only a failure and its retry (the grouped view has its own way to more).
+ */
+function LoadStatus({ query, rowCount, errorsOnly = false }: { query: LoginLogQuery; rowCount: number; errorsOnly?: boolean }) {
   const t = useT();
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   const firstPageFailed = isError && rowCount === 0;
@@ -178,19 +159,19 @@ function LoadStatus({ query, rowCount }: { query: LoginLogQuery; rowCount: numbe
             </Button>
           </Alert>
         )}
-        {isFetchingNextPage && (
+        {isFetchingNextPage && !errorsOnly && (
           <Center py="md">
             <Loader size="sm" mr="sm" aria-hidden />
             {t('loginLog.loadingMore')}
           </Center>
         )}
-        {!isError && !hasNextPage && rowCount > 0 && (
+        {!isError && !hasNextPage && rowCount > 0 && !errorsOnly && (
           <Text c="dimmed" ta="center" py="md">
             {t('loginLog.end')} {t('loginLog.count', { count: rowCount })}
           </Text>
         )}
       </div>
-      {hasNextPage && !isError && !isFetchingNextPage && (
+      {hasNextPage && !isError && !isFetchingNextPage && !errorsOnly && (
         <Center py="md">
           <Button variant="default" onClick={() => void fetchNextPage()}>
             {t('loginLog.loadMore')}
@@ -201,19 +182,47 @@ function LoadStatus({ query, rowCount }: { query: LoginLogQuery; rowCount: numbe
   );
 }
 
-export function LoginLogPage() {
+/** The page's two views: every login, or "Where you've signed in" (`?view=places`). */
+export type LoginLogView = 'all' | 'places';
+
+/** The two views, as links (each has its address): the one shown is the current page. */
+function Views({ view }: { view: LoginLogView }) {
+  const t = useT();
+  const views = [
+    ['all', 'loginLog.view.all'],
+    ['places', 'loginLog.view.places'],
+  ] as const;
+  return (
+    <Group gap="xs" mb="md">
+      {views.map(([id, label]) => (
+        <Button
+          key={id}
+          size="sm"
+          variant={view === id ? 'filled' : 'default'}
+          aria-current={view === id ? 'page' : undefined}
+          renderRoot={(props) => <Link {...props} to="/profile/login" search={id === 'places' ? { view: 'places' } : {}} />}
+        >
+          {t(label)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** /profile/login: Previous Login, as every login (a table, or cards on a phone) or grouped by device and place. */
+export function LoginLogPage({ view = 'all' }: { view?: LoginLogView }) {
   const t = useT();
   const language = useLanguage();
   const query = useLoginLogQuery();
   const { data, isError } = query;
-  const rows = data?.pages.flatMap((page) => page.logs) ?? [];
+  const rows = useMemo(() => data?.pages.flatMap((page) => page.logs) ?? [], [data]);
   // Below 48em (768 px) the six columns do not fit: each login becomes a card.
   const isNarrow = useMediaQuery('(max-width: 48em)') ?? false;
   const listRef = useRef<HTMLDivElement>(null);
 
   const estimate = isNarrow ? 200 : 45;
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    count: view === 'all' ? rows.length : 0,
     estimateSize: () => estimate,
     // An element not laid out yet measures 0: keep the estimate rather than collapsing the list.
     measureElement: (element) => element.getBoundingClientRect().height || estimate,
@@ -221,7 +230,7 @@ export function LoginLogPage() {
     scrollMargin: listRef.current?.offsetTop ?? 0,
   });
 
-  useLoadMoreNearBottom(query, rows.length);
+  useLoadMoreNearBottom(query, rows.length, view === 'all');
 
   if (query.isPending) {
     return (
@@ -238,9 +247,29 @@ export function LoginLogPage() {
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
   const drawn: DrawnRows = { rows, items, paddingTop, paddingBottom, measure: virtualizer.measureElement, language };
 
+  if (view === 'places') {
+    return (
+      <>
+        <PageTitle>{t('page.loginLog')}</PageTitle>
+        <Views view={view} />
+        {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}
+        {rows.length > 0 && (
+          <SignInPlaces
+            logins={rows}
+            complete={!query.hasNextPage}
+            loadingMore={query.isFetchingNextPage}
+            onMore={() => void query.fetchNextPage({ cancelRefetch: false })}
+          />
+        )}
+        <LoadStatus query={query} rowCount={rows.length} errorsOnly />
+      </>
+    );
+  }
+
   return (
     <>
       <PageTitle>{t('page.loginLog')}</PageTitle>
+      <Views view={view} />
       {rows.length > 0 && <ExportCsv />}
       <div ref={listRef}>
         {rows.length === 0 && !isError && <Text>{t('loginLog.empty')}</Text>}

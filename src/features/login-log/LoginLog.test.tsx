@@ -168,6 +168,73 @@ describe('Previous Login', () => {
   });
 });
 
+describe("Where you've signed in", () => {
+  const places = () => within(screen.getByRole('region', { name: "Where you've signed in" }));
+  const entries = () => places().getAllByRole('group');
+
+  it('groups the history loaded so far by device and place, says it is history and how much it grouped, and includes more only when asked', async () => {
+    const requests = serveFullHistory();
+    const { user } = renderRoute('/profile/login');
+    await waitFor(() => expect(loaded()).toBe(20));
+    await user.click(screen.getByRole('link', { name: "Where you've signed in" }));
+    expect(await screen.findByRole('link', { name: "Where you've signed in" })).toHaveAttribute('aria-current', 'page');
+    expect(places().getByText(/It is history: it cannot show which of these are still signed in\./)).toBeInTheDocument();
+    const logs = example<LoginLogPage>('getLoginLog', 'full').logs;
+    expect(places().getByTestId('places-coverage')).toHaveTextContent(
+      `Grouped from your 20 most recent logins, back to ${formatLoginTime(logs.at(-1)!.time)}. Older logins are not included.`,
+    );
+    const first = entries()[0]!;
+    expect(first).toHaveTextContent(`Firefox on Windows 11, Yau Tsim Mong`);
+    expect(first).toHaveTextContent(`Last sign-in: ${formatLoginTime(logs[0]!.time)} · 3 logins`);
+    // No page loads by itself here, even on a page too short to scroll.
+    scrollTo(4800);
+    expect(requests).toEqual(['20:null']);
+
+    await user.click(places().getByRole('button', { name: 'Include older logins' }));
+    await waitFor(() => expect(places().getByTestId('places-coverage')).toHaveTextContent(/^Grouped from your 40 most recent logins/));
+    await user.click(places().getByRole('button', { name: 'Include older logins' }));
+    await waitFor(() => expect(places().getByTestId('places-coverage')).toHaveTextContent('Grouped from all 45 logins in your history.'));
+    expect(places().queryByRole('button', { name: 'Include older logins' })).not.toBeInTheDocument();
+    expect(requests).toEqual(['20:null', '20:full-page-2', '20:full-page-3']);
+    // Every login is in one entry or another.
+    const counted = entries().map((entry) => Number(/· (\d+) logins?$/.exec(entry.querySelector('summary')!.textContent!)![1]));
+    expect(counted.reduce((a, b) => a + b, 0)).toBe(45);
+  });
+
+  it('leads from each entry to its own logins, each with This wasn’t me; its one action is Sign out other devices', async () => {
+    serveFullHistory();
+    const { user, router } = renderRoute('/profile/login?view=places');
+    await screen.findByRole('region', { name: "Where you've signed in" });
+    expect(
+      places()
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Include older logins', 'Sign out other devices']);
+    const first = entries()[0]!;
+    await user.click(first.querySelector('summary')!);
+    const logs = example<LoginLogPage>('getLoginLog', 'full').logs.filter((log) => log.browser === 'Firefox 146' && log.district === 'Yau Tsim Mong');
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(logs.map((log) => `${formatLoginTime(log.time)}, ${log.application}, IP address ${log.ip}This wasn't me`));
+    await user.click(within(first).getAllByRole('link', { name: /^This wasn't me/ })[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/secure-account'));
+    expect(router.state.location.state.notMeLogin).toEqual({ time: logs[1]!.time, browser: logs[1]!.browser, place: logs[1]!.district });
+  });
+
+  it('groups the whole of a short history and says so', async () => {
+    renderRoute('/profile/login?view=places');
+    expect(await screen.findByTestId('places-coverage')).toHaveTextContent('Grouped from all 5 logins in your history.');
+    expect(entries().map((entry) => entry.querySelector('summary')!.textContent)).toEqual([
+      expect.stringMatching(/^Chrome on macOS 16, Wan Chai/),
+      expect.stringMatching(/^Chrome on macOS 16, Sha Tin.* · 2 logins$/),
+      expect.stringMatching(/^Firefox on Windows 11, Central and Western/),
+      expect.stringMatching(/^Edge on Windows 11, Central and Western/),
+    ]);
+  });
+});
+
 describe('Download CSV', () => {
   let saved: Blob[] = [];
   let names: string[] = [];

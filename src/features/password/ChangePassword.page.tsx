@@ -1,7 +1,7 @@
-import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useNavigate } from '@tanstack/react-router';
-import { startTransition, useMemo, type ChangeEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { startTransition, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useChangePassword } from '../../../generated/api/password/password';
 import { useGetPasswordPolicy } from '../../../generated/api/password-policy/password-policy';
@@ -11,6 +11,7 @@ import { useT, type MessageKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { SignOutOtherDevices } from '../../shared/ui/SignOutOtherDevices';
 import { toast } from '../../shared/ui/toast';
 import { PolicyHints } from './PolicyHints';
 import {
@@ -115,12 +116,40 @@ function PasswordFields({ form, policy }: { form: UseFormReturnType<PasswordForm
 }
 
 /**
- * /profile/password. After a change the person goes to / (spec), or, when `onChanged` is given
- * (opened from the "This wasn't me" guide), wherever it sends them.
+ * After a change: browsers and apps signed in before keep their access, so the page offers to
+ * sign them out, and the way on to the profile (the spec goes to / at once). The heading takes
+ * the focus, so a screen reader hears what happened.
+ */
+function Changed() {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Paper withBorder p="md" maw={560} component="section" aria-labelledby="password-changed">
+      <Title order={2} size="h4" id="password-changed" ref={heading} tabIndex={-1} mb="xs">
+        {t('password.changedTitle')}
+      </Title>
+      <Text size="sm" mb="md">
+        {t('password.afterChange')}
+      </Text>
+      <Group>
+        <SignOutOtherDevices variant="filled" />
+        <Button variant="default" renderRoot={(props) => <Link {...props} to="/" />}>
+          {t('password.toProfile')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * /profile/password. After a change the page offers Sign out other devices and the way to the
+ * profile (Changed), or, when `onChanged` is given (opened from the "This wasn't me" guide,
+ * whose own steps offer it), goes wherever that sends them.
  */
 export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {}) {
   const t = useT();
-  const navigate = useNavigate();
+  const [changed, setChanged] = useState(false);
   const policyQuery = useGetPasswordPolicy();
   const profile = useGetProfile();
   const change = useChangePassword();
@@ -130,6 +159,14 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
   const rules = useMemo(() => (policy ? passwordRules(policy, owner) : []), [policy, owner]);
   const form = usePasswordForm(policy, owner);
 
+  if (changed) {
+    return (
+      <>
+        <PageTitle>{t('page.password')}</PageTitle>
+        <Changed />
+      </>
+    );
+  }
   if (policyQuery.isPending || profile.isPending) return <PageLoader />;
   if (!policy) {
     return (
@@ -149,8 +186,10 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
         {
           onSuccess: () => {
             toast.success(t('password.success'));
+            // What was sent (the passwords) leaves memory now, not when the page is left.
+            change.reset();
             if (onChanged) onChanged();
-            else void navigate({ to: '/' });
+            else setChanged(true);
           },
         },
       );

@@ -151,7 +151,7 @@ describe('Change Password', () => {
     expect(posted).toBe(false);
   });
 
-  it('posts a valid change, shows the success toast and goes to /', async () => {
+  it('posts a valid change, shows the success toast, then offers Sign out other devices and the way to the profile', async () => {
     usePolicy('full');
     let body: unknown;
     server.use(
@@ -163,7 +163,22 @@ describe('Change Password', () => {
 
     expect(await screen.findByText('Password changed successfully.')).toBeInTheDocument();
     expect(body).toEqual({ password: 'old-secret', newPassword: 'Blue-Harbour-42', confirmPassword: 'Blue-Harbour-42' });
+    // Browsers and apps signed in before keep their access: the page says so and offers to sign them out.
+    const changed = await screen.findByRole('region', { name: 'Your password is changed' });
+    expect(screen.getByRole('heading', { name: 'Your password is changed' })).toHaveFocus();
+    expect(changed).toHaveTextContent('Browsers and apps signed in before the change keep their access until they sign in again.');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    let ended = 0;
+    server.use(http.delete('*/api/v1/user/sessions/others', () => ((ended += 1), HttpResponse.json({ status: true }))));
+    await user.click(within(changed).getByRole('button', { name: 'Sign out other devices' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sign out other devices?' })).getByRole('button', { name: 'Sign out other devices' }),
+    );
+    expect(await screen.findByText('Your other devices and apps are signed out. This browser is still signed in.')).toBeInTheDocument();
+    expect(ended).toBe(1);
+    expect(router.state.location.pathname).toBe('/profile/password');
     // '/' sends a signed-in user on to the profile.
+    await user.click(within(changed).getByRole('link', { name: 'Go to my profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/details'));
     expect(window.location.href).not.toContain('Blue-Harbour');
     expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('Blue-Harbour');

@@ -8,6 +8,7 @@ import { useLogout } from '../../shared/auth/useLogout';
 import type { NamedLogin } from '../../shared/navigation/historyState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { SignOutOtherDevices } from '../../shared/ui/SignOutOtherDevices';
 import { formatLoginTime } from '../login-log/formatLoginTime';
 import { MfaMethods } from '../mfa/MfaMethods';
 import { RecoveryEmail } from '../profile/RecoveryEmail';
@@ -176,8 +177,12 @@ function Guide({ login }: { login: NamedLogin | undefined }) {
           <CheckDetails />
         </Step>
 
-        <Step number={4} title={t('secure.signOut.title')}>
+        <Step number={4} title={t('secure.signOut.title')} done={visit.otherDevicesSignedOut}>
           <Text size="sm" mb="sm">
+            {t('secure.signOut.others')}
+          </Text>
+          <SignOutOtherDevices variant="filled" onDone={() => updateVisit({ otherDevicesSignedOut: true })} />
+          <Text size="sm" mt="md" mb="sm">
             {t('nav.logoutHint')}
           </Text>
           <Button color="red.8" onClick={logout} loading={signingOut} disabled={signingOut}>
@@ -205,8 +210,8 @@ function GuideVisit(opening: GuideOpening) {
 /**
  * /profile/secure-account, the "This wasn't me" guide: the login that prompted it, then four
  * steps (a new password, the sign-in methods to review and remove, the recovery email and
- * security question to check, a logout that ends every session), each saying whether it was
- * done in this visit. The login comes from Previous Login in the history entry's state (see
+ * security question to check, and signing out: the other devices, or everywhere with a logout
+ * that ends every session), each saying whether it was done in this visit. The login comes from Previous Login in the history entry's state (see
  * guideOpening), never from the address: a link someone sent opens the plain guide, naming no
  * login.
  */

@@ -138,7 +138,7 @@ describe("This wasn't me", () => {
     expect(screen.getByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent('Firefox 146');
   });
 
-  it('the password page opened on its own still goes to / (spec)', async () => {
+  it('the password page opened on its own stays, offering Sign out other devices, instead of going back to the guide', async () => {
     server.use(
       getGetPasswordPolicyMockHandler(example<PasswordPolicyResponse>('getPasswordPolicy', 'none')),
       getChangePasswordMockHandler({ status: true }),
@@ -148,7 +148,8 @@ describe("This wasn't me", () => {
     await user.type(screen.getByLabelText('New password'), 'New-Passw0rd!2026');
     await user.type(screen.getByLabelText('Confirm new password'), 'New-Passw0rd!2026');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/profile\/(password|secure-account)/));
+    expect(await screen.findByRole('region', { name: 'Your password is changed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/password');
   });
 
   it('counts the recovery email and the question as checked once seen to, and the step done with both', async () => {
@@ -194,9 +195,28 @@ describe("This wasn't me", () => {
     await waitFor(() => expect(within(step(/Review your sign-in methods/)).getByText('Not done yet')).toBeInTheDocument());
   });
 
+  it('signs out the other devices, beside the logout, and counts the step done in this visit', async () => {
+    let ended = 0;
+    server.use(http.delete('*/api/v1/user/sessions/others', () => ((ended += 1), HttpResponse.json({ status: true }))));
+    const { user, auth, router } = await openGuide();
+    const signOut = step(/^4\. Sign out$/);
+    expect(within(signOut).getByText('Not done yet')).toBeInTheDocument();
+    expect(signOut).toHaveTextContent('Ends the sign-ins in your other browsers and apps. You stay signed in here.');
+    await user.click(within(signOut).getByRole('button', { name: 'Sign out other devices' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sign out other devices?' })).getByRole('button', { name: 'Sign out other devices' }),
+    );
+    expect(await within(signOut).findByText('Done in this visit')).toBeInTheDocument();
+    expect(ended).toBe(1);
+    expect(auth.signOut).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/profile/secure-account');
+    // Still named: the visit goes on.
+    expect(screen.getByRole('region', { name: 'The sign-in you did not recognise' })).toHaveTextContent('Firefox 146');
+  });
+
   it('signs out everywhere with the portal’s logout, saying what it does', async () => {
     const { user, auth, router } = await openGuide();
-    const signOut = step(/Sign out everywhere/);
+    const signOut = step(/^4\. Sign out$/);
     expect(signOut).toHaveTextContent('Signs you out on every device and in every tab.');
     await user.click(within(signOut).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));

@@ -23,9 +23,18 @@ export interface Visit {
   methodsConfirmed: boolean;
   questionChecked: boolean;
   recoveryEmailChecked: boolean;
+  /** The server confirmed Sign out other devices. */
+  otherDevicesSignedOut: boolean;
 }
 
-const FRESH: Visit = { passwordChanged: false, removed: [], methodsConfirmed: false, questionChecked: false, recoveryEmailChecked: false };
+const FRESH: Visit = {
+  passwordChanged: false,
+  removed: [],
+  methodsConfirmed: false,
+  questionChecked: false,
+  recoveryEmailChecked: false,
+  otherDevicesSignedOut: false,
+};
 
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; visit: Visit } | undefined;
@@ -45,6 +54,7 @@ function parse(raw: string | null): Visit {
       methodsConfirmed: value.methodsConfirmed === true,
       questionChecked: value.questionChecked === true,
       recoveryEmailChecked: value.recoveryEmailChecked === true,
+      otherDevicesSignedOut: value.otherDevicesSignedOut === true,
     };
   } catch {
     return FRESH;

@@ -32,6 +32,9 @@ describe('Security overview', () => {
     const section = await overview();
     expect(within(section).getByTestId('overview-summary')).toHaveTextContent('A few steps will make your account safer.');
     expect(within(section).getByTestId('overview-methods')).toHaveTextContent('To do: No multi-factor sign-in method is set up Set up MFA');
+    expect(within(section).getByTestId('overview-travel')).toHaveTextContent(
+      'To do: Before you travel, add a sign-in method that works without mobile signal. Set up Okta Verify',
+    );
     expect(within(section).getByTestId('overview-recoveryEmail')).toHaveTextContent('To do: No recovery email Add a recovery email');
     expect(within(section).getByTestId('overview-question')).toHaveTextContent('To do: No security question Set a security question');
     expect(within(section).getByTestId('overview-identities')).toHaveTextContent('To do: No social identity or iAM Smart is linked Link one');
@@ -46,6 +49,14 @@ describe('Security overview', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa'));
   });
 
+  it('opens the set-up of a method that works without mobile signal from the travel check', async () => {
+    usePersona('new-user');
+    const { user, router } = renderRoute('/profile/details');
+    const section = await overview();
+    await user.click(within(within(section).getByTestId('overview-travel')).getByRole('link', { name: 'Set up Okta Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/push'));
+  });
+
   it('tells the full persona the account is well protected', async () => {
     usePersona('full');
     renderRoute('/profile/details');
@@ -54,6 +65,7 @@ describe('Security overview', () => {
     // As the MFA page lists them: push (with Okta's code entry), the authenticator app, email,
     // SMS, voice call, two security keys and the university authenticator.
     expect(within(section).getByTestId('overview-methods')).toHaveTextContent('Done: 8 multi-factor sign-in methods are set up');
+    expect(within(section).getByTestId('overview-travel')).toHaveTextContent('Done: You can sign in without mobile signal.');
     expect(within(section).getByTestId('overview-recoveryEmail')).toHaveTextContent('Done: Recovery email: tm.chan@example.com');
     expect(within(section).getByTestId('overview-question')).toHaveTextContent('Done: A security question is set');
     expect(within(section).getByTestId('overview-identities')).toHaveTextContent(/^Done: Linked: .*iAM Smart/);
@@ -73,5 +85,47 @@ describe('Security overview', () => {
     renderRoute('/profile/details');
     await screen.findByText('Factor service down', undefined, { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Security overview' })).not.toBeInTheDocument());
+  });
+
+  it('signs out the other devices after saying what that covers, and this tab stays signed in', async () => {
+    usePersona('full');
+    let ended = 0;
+    server.use(http.delete('*/api/v1/user/sessions/others', () => ((ended += 1), HttpResponse.json({ status: true }))));
+    const { user, router, auth } = renderRoute('/profile/details');
+    const section = await overview();
+    await user.click(within(section).getByRole('button', { name: 'Sign out other devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out other devices?' });
+    expect(dialog).toHaveAccessibleDescription(
+      "Every other browser signed in through the university's sign-on is signed out, and apps that stay signed in to your account (a mail app, the learning platform's mobile app) must sign in again. This browser stays signed in.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(ended).toBe(0);
+
+    await user.click(within(section).getByRole('button', { name: 'Sign out other devices' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out other devices' }));
+    expect(await screen.findByText('Your other devices and apps are signed out. This browser is still signed in.')).toBeInTheDocument();
+    expect(ended).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/details');
+    expect(auth.signOut).not.toHaveBeenCalled();
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('asks for a recent sign-in when the server wants one, and signs nothing out meanwhile', async () => {
+    usePersona('full');
+    server.use(
+      http.delete('*/api/v1/user/sessions/others', () =>
+        HttpResponse.json(
+          { errorMessage: 'For your security, please sign in again to make this change.' },
+          { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=300' } },
+        ),
+      ),
+    );
+    const { user, auth } = renderRoute('/profile/details');
+    const section = await overview();
+    await user.click(within(section).getByRole('button', { name: 'Sign out other devices' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out other devices' }));
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/details', maxAge: 300 }));
+    expect(screen.queryByText(/Your other devices and apps are signed out/)).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api
 import { useT } from '../../messages/t';
 import type { PageQuery } from '../../shared/api/queries';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { SignOutOtherDevices } from '../../shared/ui/SignOutOtherDevices';
 import { socialIdentitiesQueries, useSocialBoxShown } from '../identities/SocialIdentities';
 import classes from './SecurityOverview.module.css';
 import { securityOverview, type OverviewItem } from './overviewItems';
@@ -38,16 +39,28 @@ function focusById(id: string) {
 
 function FixLink({ fix }: { fix: NonNullable<OverviewItem['fix']> }) {
   const t = useT();
+  const label = t(fix.label, fix.vars);
   if ('to' in fix) {
     return (
       <Anchor component={Link} to={fix.to} size="sm" underline="always">
-        {t(fix.label)}
+        {label}
+      </Anchor>
+    );
+  }
+  if ('enroll' in fix) {
+    return (
+      <Anchor
+        renderRoot={(props) => <Link {...props} to="/profile/mfa/enroll/$provider/$factorType" params={fix.enroll} />}
+        size="sm"
+        underline="always"
+      >
+        {label}
       </Anchor>
     );
   }
   return (
     <Anchor component="button" type="button" size="sm" underline="always" onClick={() => focusById(fix.focus)}>
-      {t(fix.label)}
+      {label}
     </Anchor>
   );
 }
@@ -57,7 +70,8 @@ export const securityOverviewQueries = (): PageQuery[] => [getGetProfileQueryOpt
 
 /**
  * The Security overview at the top of /profile/details, from the data the page loads anyway:
- * what is set up, what is not, and a link to fix each missing piece.
+ * what is set up, what is not, and a link to fix each missing piece; whether the person can sign
+ * in without mobile signal; and Sign out other devices.
  */
 export function SecurityOverview() {
   const t = useT();
@@ -109,6 +123,12 @@ export function SecurityOverview() {
               </li>
             ))}
           </ul>
+          <Group mt="md" gap="sm" justify="space-between" wrap="wrap">
+            <Text size="sm" maw={520}>
+              {t('otherDevices.hint')}
+            </Text>
+            <SignOutOtherDevices />
+          </Group>
         </>
       )}
     </Paper>

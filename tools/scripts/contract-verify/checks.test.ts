@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { judge, plan, type Planned } from './checks.ts';
 import { figuresOf } from './contractFigures.ts';
-import { MUTATIONS } from './operations.ts';
+import { MUTATIONS, NOT_AN_APP } from './operations.ts';
 
 const spec = parse(readFileSync('openapi.yaml', 'utf8'));
 const { reads, securedReads } = figuresOf(spec);
@@ -81,6 +81,72 @@ describe('the requests', () => {
     expect(JSON.stringify(phone.body)).not.toContain('852');
     expect(phone.body).toEqual({ factorType: 'sms', provider: 'OKTA', phoneNumber: '+447700900123' });
     expect(rows.find((row) => row.operation === 'resetFactor')!.url).toBe('/api/v1/user/factor/team%2F1');
+  });
+});
+
+describe('the refusal probes of Sign out other devices and of removing an app’s access', () => {
+  it('go first, only when the operation is named, naming no app of the account', () => {
+    expect(plan(spec, new Set(), {}).filter((row) => ['endOtherSessions', 'revokeConnectedApp'].includes(row.operation))).toEqual([
+      expect.objectContaining({ skipped: 'changes the account: run it with --run endOtherSessions' }),
+      expect.objectContaining({ skipped: 'changes the account: run it with --run revokeConnectedApp' }),
+    ]);
+    const rows = plan(spec, new Set(['endOtherSessions', 'revokeConnectedApp']), { 'client-id': '0oa-team-app' });
+    const shown = (operation: string) =>
+      rows.filter((row) => row.operation === operation).map(({ request, url, withheld, refusal }) => ({ request, url, withheld, refusal }));
+    expect(shown('endOtherSessions')).toEqual([
+      {
+        request: 'DELETE /api/v1/user/sessions/others, refused: without the token',
+        url: '/api/v1/user/sessions/others',
+        withheld: true,
+        refusal: '401',
+      },
+      { request: 'DELETE /api/v1/user/sessions/others', url: '/api/v1/user/sessions/others', withheld: false, refusal: undefined },
+    ]);
+    expect(shown('revokeConnectedApp')).toEqual([
+      {
+        request: 'DELETE /api/v1/user/clients/{clientId}, refused: without the token',
+        url: `/api/v1/user/clients/${NOT_AN_APP}`,
+        withheld: true,
+        refusal: '401',
+      },
+      {
+        request: 'DELETE /api/v1/user/clients/{clientId}, refused: an app the account does not hold',
+        url: `/api/v1/user/clients/${NOT_AN_APP}`,
+        withheld: false,
+        refusal: '404',
+      },
+      { request: 'DELETE /api/v1/user/clients/{clientId}', url: '/api/v1/user/clients/0oa-team-app', withheld: false, refusal: undefined },
+    ]);
+    expect(MUTATIONS.revokeConnectedApp?.needs).toEqual(['client-id']);
+  });
+
+  it('pass only as the refusal the contract declares', () => {
+    const probe: Planned = {
+      operation: 'revokeConnectedApp',
+      request: 'DELETE /c/x, refused: an app the account does not hold',
+      method: 'delete',
+      url: '/c/x',
+      secured: true,
+      withheld: false,
+      refusal: '404',
+      declared: ['200', '400', '401', '404', '500'],
+    };
+    const backend = { by: 'backend' } as const;
+    expect(judge(probe, { status: 404, text: '{"errorMessage":"no"}', violations: [], handled: backend })).toEqual({
+      result: 'passed',
+      status: 404,
+      detail: '',
+    });
+    expect(judge(probe, { status: 200, text: '{"status":true}', violations: [], handled: backend })).toMatchObject({
+      result: 'failed',
+      detail: 'answered 200 to a request it must refuse, where the contract asks for 404',
+    });
+    expect(
+      judge(probe, { status: 404, text: '{}', violations: [{ location: ['response', 'body'], message: 'bad' }], handled: backend }),
+    ).toMatchObject({
+      result: 'failed',
+      detail: 'response.body: bad',
+    });
   });
 });
 

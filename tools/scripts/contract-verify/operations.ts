@@ -20,6 +20,7 @@ export const DATA_FLAGS = {
   code: 'an authorization code from the provider',
   nickname: 'a nickname to give the factor (an empty one removes it)',
   'passkey-id': 'the id of a passkey of the test account (from listPasskeys)',
+  'client-id': 'the clientId of an app connected to the test account (from getConnectedApps)',
 } as const;
 type DataFlag = keyof typeof DATA_FLAGS;
 export type Data = Partial<Record<DataFlag, string>>;
@@ -35,11 +36,14 @@ export interface Refusal {
   /** What is wrong with it, for the row: `…, refused: a nickname with a control character`. */
   what: string;
   /** 401 for a request without the token; otherwise the status the contract declares for it. */
-  status: '400' | '401';
+  status: '400' | '401' | '404';
   fill: Fill;
   /** A call made first, whose answer the request is made from (a fresh challenge); `body` gets that answer. */
   from?: { method: string; path: string; body: (answer: Node, data: Data, example: Node) => unknown };
 }
+
+/** An app id no account holds (the verifier's own). */
+export const NOT_AN_APP = 'contract-verify-not-an-app-of-this-account';
 
 interface Mutation {
   /** What running it does to the account behind the token, for docs/contract.md and --help. */
@@ -97,7 +101,7 @@ export const MUTATIONS: Record<string, Mutation> = {
     fill: (d, body) => ({ body: { ...body, email: d.email } }),
   },
   enrollCustomTotp: {
-    changes: 'enrolls the university authenticator with --secret, proved by --pass-code',
+    changes: 'enrolls the university authenticator with the secret given, proved by a code from it',
     needs: ['secret', 'pass-code'],
     fill: (d, body) => ({ body: { ...body, secret: d.secret, passCode: d['pass-code'], timestamp: Date.now() } }),
   },
@@ -107,7 +111,7 @@ export const MUTATIONS: Record<string, Mutation> = {
     fill: (d) => ({ params: { factorId: d['factor-id']! } }),
   },
   activateFactor: {
-    changes: 'activates the pending factor --factor-id with --pass-code',
+    changes: 'activates the pending factor --factor-id with the code given',
     needs: ['factor-id', 'pass-code'],
     fill: (d) => ({ params: { factorId: d['factor-id']! }, body: { passCode: d['pass-code'] } }),
   },
@@ -117,7 +121,7 @@ export const MUTATIONS: Record<string, Mutation> = {
     fill: (d) => ({ params: { factorId: d['factor-id']! } }),
   },
   changePassword: {
-    changes: 'CHANGES THE PASSWORD from --password to --new-password',
+    changes: 'CHANGES THE PASSWORD from the one given to the new one given',
     needs: ['password', 'new-password'],
     fill: (d) => ({ body: { password: d.password, newPassword: d['new-password'], confirmPassword: d['new-password'] } }),
   },
@@ -178,13 +182,28 @@ export const MUTATIONS: Record<string, Mutation> = {
       { what: 'a passkey that is not on the account', status: '400', fill: () => ({ params: { passkeyId: 'contract-check-no-such-passkey' } }) },
     ],
   },
+  endOtherSessions: {
+    changes: 'SIGNS OUT every other browser of the user and revokes the apps’ tokens, keeping the session of the check’s own token',
+    needs: [],
+    refusals: [WITHOUT_TOKEN(() => ({}))],
+  },
+  revokeConnectedApp: {
+    changes: 'removes the access of the connected app --client-id, its grants and tokens',
+    needs: ['client-id'],
+    fill: (d) => ({ params: { clientId: d['client-id']! } }),
+    refusals: [
+      // Both name an app no account holds: a backend that wrongly accepts one has nothing of the account to change.
+      WITHOUT_TOKEN(() => ({ params: { clientId: NOT_AN_APP } })),
+      { what: 'an app the account does not hold', status: '404', fill: () => ({ params: { clientId: NOT_AN_APP } }) },
+    ],
+  },
   exchangeSocialCode: {
-    changes: 'redeems the iAM Smart authorization code --code (single use)',
+    changes: 'redeems the iAM Smart authorization code given (single use)',
     needs: ['code'],
     fill: (d) => ({ params: { provider: 'iamsmart' }, body: { code: d.code } }),
   },
   getIamSmartTokenizedId: {
-    changes: 'redeems the iAM Smart authorization code --code (single use)',
+    changes: 'redeems the iAM Smart authorization code given (single use)',
     needs: ['code'],
     fill: (d, body) => ({ body: { ...body, code: d.code } }),
   },

@@ -271,6 +271,31 @@ describe('npm run contract:verify', () => {
     expect(code).toBe(0);
   }, 30_000);
 
+  it('sends the refusal probes of a named sign-out or removal first: npm start’s mock refuses them and then removes the app; a backend that takes any app id fails them', async () => {
+    const named = ['--run', 'revokeConnectedApp', '--client-id', '0oa8timetable', '--run', 'endOtherSessions'];
+    // The remembering mock's persona follows the token's subject: taiman.chan's apps.
+    const taiman = `e30.${Buffer.from(JSON.stringify({ sub: 'taiman.chan' })).toString('base64url')}.sig`;
+    const good = await runCommand(process.execPath, ['tools/scripts/contract-verify/bin.ts', '--target', remembering, ...named], {
+      env: { ...env, CONTRACT_VERIFY_TOKEN: taiman },
+    });
+    const revoke = 'revokeConnectedApp\\s+DELETE /api/v1/user/clients/\\{clientId\\}';
+    expect(good.out).toMatch(new RegExp(`${revoke}, no token\\s+passed\\s+401`));
+    expect(good.out).toMatch(new RegExp(`${revoke}, an app the account does not hold\\s+passed\\s+404`));
+    expect(good.out).toMatch(new RegExp(`${revoke}\\s+passed\\s+200`));
+    expect(good.out).toMatch(/endOtherSessions\s+DELETE \/api\/v1\/user\/sessions\/others, no token\s+passed\s+401/);
+    expect(good.out).toMatch(/endOtherSessions\s+DELETE \/api\/v1\/user\/sessions\/others\s+passed\s+200/);
+    expect(good.out).toContain(summary(sent + 5, 0, skipped - 2));
+    expect(good.code).toBe(0);
+
+    const bad = await run(ignoresToken, ...named);
+    expect(bad.out).toMatch(
+      new RegExp(`${revoke}, an app the account does not hold\\s+failed\\s+200\\s+\\d+ ms\\s+answered 200 where the contract asks for 404`),
+    );
+    expect(bad.out).toMatch(new RegExp(`${revoke}, no token\\s+failed\\s+200\\s+\\d+ ms\\s+answered 200 without a token`));
+    expect(bad.out).toContain(summary(reads.length + 2, securedReads.length + 3, skipped - 2));
+    expect(bad.code).toBe(1);
+  }, 45_000);
+
   it('stops before sending anything when a named operation lacks its data, or is unknown, or --mutating is asked for', async () => {
     recorded.length = 0;
     const noPhone = await run(recording, '--run', 'enrollPhoneFactor');
