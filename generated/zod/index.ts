@@ -1,3 +1,4 @@
+export * from './connected-app-access/connected-app-access';
 export * from './connected-apps/connected-apps';
 export * from './enrollment/enrollment';
 export * from './factors/factors';
@@ -5,6 +6,7 @@ export * from './identities/identities';
 export * from './identity-provider/identity-provider';
 export * from './login-log/login-log';
 export * from './nicknames/nicknames';
+export * from './passkey-changes/passkey-changes';
 export * from './passkeys/passkeys';
 export * from './password/password';
 export * from './password-policy/password-policy';

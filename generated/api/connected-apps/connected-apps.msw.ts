@@ -66,11 +66,9 @@
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import type { ConnectedAppsResponse, OperationStatus } from '../../model';
+import type { ConnectedAppsResponse } from '../../model';
 
 export const getGetConnectedAppsResponseMock = (): ConnectedAppsResponse => ({ apps: [] });
-
-export const getRevokeConnectedAppResponseMock = (): OperationStatus => ({ status: true });
 
 export const getGetConnectedAppsMockHandler = (
   overrideResponse?:
@@ -92,24 +90,4 @@ export const getGetConnectedAppsMockHandler = (
     options,
   );
 };
-
-export const getRevokeConnectedAppMockHandler = (
-  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
-  options?: RequestHandlerOptions,
-) => {
-  return http.delete(
-    '*/api/v1/user/clients/:clientId',
-    async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getRevokeConnectedAppResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-export const getConnectedAppsMock = () => [getGetConnectedAppsMockHandler(), getRevokeConnectedAppMockHandler()];
+export const getConnectedAppsMock = () => [getGetConnectedAppsMockHandler()];

@@ -63,31 +63,20 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
-  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
-  UseMutationOptions,
-  UseMutationResult,
   UseQueryOptions,
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  ConnectedAppsResponse,
-  ErrorBody,
-  OperationStatus,
-  ServerErrorResponse,
-  StepUpRequiredResponse,
-  UnauthorizedResponse,
-} from '../../model';
+import type { BadRequestResponse, ConnectedAppsResponse, ServerErrorResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
@@ -208,74 +197,3 @@ export function useGetConnectedApps<
 
   return withQueryKey(query, queryOptions.queryKey);
 }
-
-export const getRevokeConnectedAppUrl = (clientId: string) => {
-  return `/api/v1/user/clients/${clientId}`;
-};
-
-/**
- * Takes away the access of one app that `getConnectedApps` lists: its grants and its tokens.
- * The app must ask the person again before it can use the account. The portal asks first, in
- * a confirmation that names the app as `getConnectedApps` named it (never from the address),
- * and then lists the apps again.
- *
- * **Step-up.** A change to the account's security: the backend answers `401` with
- * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
- * when the person signed in longer ago than it allows. The portal then signs them in again
- * with that `max_age`, back on the same page; they ask again. Prism: `Prefer: code=401`
- * answers with this challenge.
- *
- * **What the backend must do.** The `clientId` comes from the browser and may be crafted:
- * act only when it is one of the apps Okta lists for the token's own user
- * (`GET /api/v1/users/{id}/clients`), else answer `404` and change nothing. Then, with the
- * admin-scoped service app of `getConnectedApps` (scope `okta.users.manage`, credentials
- * kept in the backend): `DELETE /api/v1/users/{id}/clients/{clientId}/grants` revokes the
- * app's grants and `DELETE /api/v1/users/{id}/clients/{clientId}/tokens` its refresh
- * tokens. Answer `{status: true}` once both have answered `204`.
- * @summary Remove an app's access to the account
- */
-export const revokeConnectedApp = async (clientId: string, options?: RequestInit): Promise<OperationStatus> => {
-  return apiFetch<OperationStatus>(getRevokeConnectedAppUrl(clientId), {
-    ...options,
-    method: 'DELETE',
-  });
-};
-
-export const getRevokeConnectedAppMutationKey = () => ['revokeConnectedApp'] as const;
-
-export const getRevokeConnectedAppMutationOptions = <
-  TError = BadRequestResponse | StepUpRequiredResponse | ErrorBody | ServerErrorResponse,
-  TContext = unknown,
->(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof revokeConnectedApp>>, TError, RevokeConnectedAppMutationVariables, TContext>;
-}): UseMutationOptions<Awaited<ReturnType<typeof revokeConnectedApp>>, TError, RevokeConnectedAppMutationVariables, TContext> => {
-  const mutationKey = getRevokeConnectedAppMutationKey();
-  const { mutation: mutationOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey } };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeConnectedApp>>, RevokeConnectedAppMutationVariables> = (props) => {
-    const { clientId } = props ?? {};
-
-    return revokeConnectedApp(clientId);
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type RevokeConnectedAppMutationResult = NonNullable<Awaited<ReturnType<typeof revokeConnectedApp>>>;
-
-export type RevokeConnectedAppMutationError = BadRequestResponse | StepUpRequiredResponse | ErrorBody | ServerErrorResponse;
-export type RevokeConnectedAppMutationVariables = { clientId: string };
-
-/**
- * @summary Remove an app's access to the account
- */
-export const useRevokeConnectedApp = <TError = BadRequestResponse | StepUpRequiredResponse | ErrorBody | ServerErrorResponse, TContext = unknown>(
-  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof revokeConnectedApp>>, TError, RevokeConnectedAppMutationVariables, TContext> },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof revokeConnectedApp>>, TError, RevokeConnectedAppMutationVariables, TContext> => {
-  return useMutation(getRevokeConnectedAppMutationOptions(options), queryClient);
-};

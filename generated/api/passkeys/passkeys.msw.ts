@@ -66,38 +66,9 @@
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import type { OperationStatus, Passkey, PasskeyListResponse, PasskeyRegistrationOptions } from '../../model';
+import type { PasskeyListResponse } from '../../model';
 
 export const getListPasskeysResponseMock = (): PasskeyListResponse => ({ passkeys: [] });
-
-export const getRegisterPasskeyResponseMock = (): Passkey => ({
-  id: 'fwf1siumingpasskey',
-  name: 'Google Password Manager',
-  aaguid: 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4',
-  created: '2026-11-29T03:05:00.000Z',
-  backupEligible: true,
-  backedUp: true,
-  transports: ['internal', 'hybrid'],
-});
-
-export const getGetPasskeyRegistrationOptionsResponseMock = (): PasskeyRegistrationOptions => ({
-  challenge: '3q2-7wq8Ty1qYb2cHk3mSg',
-  rp: { id: 'localhost', name: 'City University Account Portal' },
-  user: { id: 'MDB1MXNpdW1pbmc', name: 'smwong25', displayName: 'WONG Siu Ming' },
-  pubKeyCredParams: [
-    { type: 'public-key', alg: -8 },
-    { type: 'public-key', alg: -7 },
-    { type: 'public-key', alg: -257 },
-  ],
-  timeout: 300000,
-  attestation: 'none',
-  excludeCredentials: [],
-  authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
-  extensions: { credProps: true },
-  hints: [],
-});
-
-export const getDeletePasskeyResponseMock = (): OperationStatus => ({ status: true });
 
 export const getListPasskeysMockHandler = (
   overrideResponse?:
@@ -119,71 +90,4 @@ export const getListPasskeysMockHandler = (
     options,
   );
 };
-
-export const getRegisterPasskeyMockHandler = (
-  overrideResponse?: Passkey | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Passkey> | Passkey),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/passkeys',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getRegisterPasskeyResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getGetPasskeyRegistrationOptionsMockHandler = (
-  overrideResponse?:
-    | PasskeyRegistrationOptions
-    | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PasskeyRegistrationOptions> | PasskeyRegistrationOptions),
-  options?: RequestHandlerOptions,
-) => {
-  return http.post(
-    '*/api/v1/user/passkeys/registration',
-    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getGetPasskeyRegistrationOptionsResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-
-export const getDeletePasskeyMockHandler = (
-  overrideResponse?: OperationStatus | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OperationStatus> | OperationStatus),
-  options?: RequestHandlerOptions,
-) => {
-  return http.delete(
-    '*/api/v1/user/passkeys/:passkeyId',
-    async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
-      return HttpResponse.json(
-        overrideResponse !== undefined
-          ? typeof overrideResponse === 'function'
-            ? await overrideResponse(info)
-            : overrideResponse
-          : getDeletePasskeyResponseMock(),
-        { status: 200 },
-      );
-    },
-    options,
-  );
-};
-export const getPasskeysMock = () => [
-  getListPasskeysMockHandler(),
-  getRegisterPasskeyMockHandler(),
-  getGetPasskeyRegistrationOptionsMockHandler(),
-  getDeletePasskeyMockHandler(),
-];
+export const getPasskeysMock = () => [getListPasskeysMockHandler()];

@@ -63,34 +63,20 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
-  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
-  UseMutationOptions,
-  UseMutationResult,
   UseQueryOptions,
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  ErrorBody,
-  OperationStatus,
-  Passkey,
-  PasskeyListResponse,
-  PasskeyRegistration,
-  PasskeyRegistrationOptions,
-  ServerErrorResponse,
-  StepUpRequiredResponse,
-  UnauthorizedResponse,
-} from '../../model';
+import type { BadRequestResponse, PasskeyListResponse, ServerErrorResponse, UnauthorizedResponse } from '../../model';
 
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
@@ -200,210 +186,3 @@ export function useListPasskeys<
 
   return withQueryKey(query, queryOptions.queryKey);
 }
-
-export const getRegisterPasskeyUrl = () => {
-  return `/api/v1/user/passkeys`;
-};
-
-/**
- * The browser's new credential, as `PublicKeyCredential.toJSON()` gives it
- * (`RegistrationResponseJSON`, every binary value URL-safe base64 without padding), for the
- * options `getPasskeyRegistrationOptions` gave this person last. The backend verifies it
- * as a relying party must (WebAuthn, "Registering a New Credential"): the client data's
- * `type` is `webauthn.create`, its `challenge` is the one it issued (once, and not
- * expired), its `origin` is one of the portal's; the authenticator data's relying-party id
- * hash is its own, the user was present (UP) and, where asked, verified (UV), and the
- * backup flags are consistent (BS only with BE). It keeps the public key, the AAGUID's model
- * name and the backup flags, and answers the new passkey. A registration that fails any
- * check is refused with `400` and changes nothing.
- *
- * **Okta.** MyAccount `POST /idp/myaccount/webauthn`, with the person's own token.
- *
- * **Step-up.** A change to the account's security: the backend answers `401` with
- * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
- * when the person signed in longer ago than it allows (it asks the same before it gives
- * the options, so nobody makes a credential that would then be refused). Prism:
- * `Prefer: code=401` answers with this challenge.
- * @summary Finish registering a passkey
- */
-export const registerPasskey = async (passkeyRegistration: PasskeyRegistration, options?: RequestInit): Promise<Passkey> => {
-  const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
-    if (!h) return {};
-    if (h instanceof Headers) return Object.fromEntries(h.entries());
-    if (Symbol.iterator in h) {
-      return Object.fromEntries(Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]));
-    }
-    const headers: Record<string, string | readonly string[]> = {};
-    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
-      if (value !== undefined) headers[name] = value;
-    }
-    return headers;
-  };
-  return apiFetch<Passkey>(getRegisterPasskeyUrl(), {
-    ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(passkeyRegistration),
-  });
-};
-
-export const getRegisterPasskeyMutationKey = () => ['registerPasskey'] as const;
-
-export const getRegisterPasskeyMutationOptions = <TError = ErrorBody | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError, RegisterPasskeyMutationVariables, TContext>;
-}): UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError, RegisterPasskeyMutationVariables, TContext> => {
-  const mutationKey = getRegisterPasskeyMutationKey();
-  const { mutation: mutationOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey } };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof registerPasskey>>, RegisterPasskeyMutationVariables> = (props) => {
-    const { data } = props ?? {};
-
-    return registerPasskey(data);
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type RegisterPasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof registerPasskey>>>;
-export type RegisterPasskeyMutationBody = PasskeyRegistration;
-export type RegisterPasskeyMutationError = ErrorBody | StepUpRequiredResponse | ServerErrorResponse;
-export type RegisterPasskeyMutationVariables = { data: PasskeyRegistration };
-
-/**
- * @summary Finish registering a passkey
- */
-export const useRegisterPasskey = <TError = ErrorBody | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError, RegisterPasskeyMutationVariables, TContext> },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof registerPasskey>>, TError, RegisterPasskeyMutationVariables, TContext> => {
-  return useMutation(getRegisterPasskeyMutationOptions(options), queryClient);
-};
-export const getGetPasskeyRegistrationOptionsUrl = () => {
-  return `/api/v1/user/passkeys/registration`;
-};
-
-/**
- * The options for `navigator.credentials.create()` as JSON
- * (`PublicKeyCredentialCreationOptionsJSON`; the portal reads them with
- * `PublicKeyCredential.parseCreationOptionsFromJSON`): a new challenge, which the backend
- * keeps for this person until it is used or expires (`timeout`), the relying party, the
- * person, the credentials already registered (`excludeCredentials`, so one authenticator is
- * not registered twice), and a discoverable credential asked for (`residentKey: required`).
- * The relying-party id is the backend's to choose: the portal passes it on as it is.
- *
- * **Okta.** MyAccount `POST /idp/myaccount/webauthn/registration`, with the person's own
- * token.
- *
- * **Step-up.** The start of a change to the account's security: the backend answers `401`
- * with `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300`
- * (RFC 9470) when the person signed in longer ago than it allows, before anyone touches an
- * authenticator. Prism: `Prefer: code=401` answers with this challenge.
- * @summary Start registering a passkey
- */
-export const getPasskeyRegistrationOptions = async (options?: RequestInit): Promise<PasskeyRegistrationOptions> => {
-  return apiFetch<PasskeyRegistrationOptions>(getGetPasskeyRegistrationOptionsUrl(), {
-    ...options,
-    method: 'POST',
-  });
-};
-
-export const getGetPasskeyRegistrationOptionsMutationKey = () => ['getPasskeyRegistrationOptions'] as const;
-
-export const getGetPasskeyRegistrationOptionsMutationOptions = <
-  TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse,
-  TContext = unknown,
->(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof getPasskeyRegistrationOptions>>, TError, void, TContext>;
-}): UseMutationOptions<Awaited<ReturnType<typeof getPasskeyRegistrationOptions>>, TError, void, TContext> => {
-  const mutationKey = getGetPasskeyRegistrationOptionsMutationKey();
-  const { mutation: mutationOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey } };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPasskeyRegistrationOptions>>, void> = () => {
-    return getPasskeyRegistrationOptions();
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type GetPasskeyRegistrationOptionsMutationResult = NonNullable<Awaited<ReturnType<typeof getPasskeyRegistrationOptions>>>;
-
-export type GetPasskeyRegistrationOptionsMutationError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse;
-
-/**
- * @summary Start registering a passkey
- */
-export const useGetPasskeyRegistrationOptions = <TError = BadRequestResponse | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof getPasskeyRegistrationOptions>>, TError, void, TContext> },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof getPasskeyRegistrationOptions>>, TError, void, TContext> => {
-  return useMutation(getGetPasskeyRegistrationOptionsMutationOptions(options), queryClient);
-};
-export const getDeletePasskeyUrl = (passkeyId: string) => {
-  return `/api/v1/user/passkeys/${passkeyId}`;
-};
-
-/**
- * Removes the passkey: the account no longer accepts it, and its `webauthn` factor leaves
- * `getFactors` too. A truthy `status` means it was removed. The portal asks the person
- * first, naming the passkey, and says so when it is their last way to sign in other than
- * their password.
- *
- * **Okta.** MyAccount `DELETE /idp/myaccount/webauthn/{id}`, with the person's own token.
- *
- * **Step-up.** A change to the account's security: the backend answers `401` with
- * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
- * when the person signed in longer ago than it allows. The portal then signs them in again
- * with that `max_age`, back on the same page; they ask for the change again. Prism:
- * `Prefer: code=401` answers with this challenge.
- * @summary Remove a passkey
- */
-export const deletePasskey = async (passkeyId: string, options?: RequestInit): Promise<OperationStatus> => {
-  return apiFetch<OperationStatus>(getDeletePasskeyUrl(passkeyId), {
-    ...options,
-    method: 'DELETE',
-  });
-};
-
-export const getDeletePasskeyMutationKey = () => ['deletePasskey'] as const;
-
-export const getDeletePasskeyMutationOptions = <TError = ErrorBody | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof deletePasskey>>, TError, DeletePasskeyMutationVariables, TContext>;
-}): UseMutationOptions<Awaited<ReturnType<typeof deletePasskey>>, TError, DeletePasskeyMutationVariables, TContext> => {
-  const mutationKey = getDeletePasskeyMutationKey();
-  const { mutation: mutationOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey } };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePasskey>>, DeletePasskeyMutationVariables> = (props) => {
-    const { passkeyId } = props ?? {};
-
-    return deletePasskey(passkeyId);
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type DeletePasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof deletePasskey>>>;
-
-export type DeletePasskeyMutationError = ErrorBody | StepUpRequiredResponse | ServerErrorResponse;
-export type DeletePasskeyMutationVariables = { passkeyId: string };
-
-/**
- * @summary Remove a passkey
- */
-export const useDeletePasskey = <TError = ErrorBody | StepUpRequiredResponse | ServerErrorResponse, TContext = unknown>(
-  options?: { mutation?: UseMutationOptions<Awaited<ReturnType<typeof deletePasskey>>, TError, DeletePasskeyMutationVariables, TContext> },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof deletePasskey>>, TError, DeletePasskeyMutationVariables, TContext> => {
-  return useMutation(getDeletePasskeyMutationOptions(options), queryClient);
-};

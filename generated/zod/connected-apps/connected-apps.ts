@@ -103,36 +103,3 @@ export const GetConnectedAppsResponse = zod
       .describe('The apps, most recently granted first; empty when none holds access.'),
   })
   .describe('The body of `getConnectedApps`.');
-
-/**
- * Takes away the access of one app that `getConnectedApps` lists: its grants and its tokens.
- * The app must ask the person again before it can use the account. The portal asks first, in
- * a confirmation that names the app as `getConnectedApps` named it (never from the address),
- * and then lists the apps again.
- *
- * **Step-up.** A change to the account's security: the backend answers `401` with
- * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
- * when the person signed in longer ago than it allows. The portal then signs them in again
- * with that `max_age`, back on the same page; they ask again. Prism: `Prefer: code=401`
- * answers with this challenge.
- *
- * **What the backend must do.** The `clientId` comes from the browser and may be crafted:
- * act only when it is one of the apps Okta lists for the token's own user
- * (`GET /api/v1/users/{id}/clients`), else answer `404` and change nothing. Then, with the
- * admin-scoped service app of `getConnectedApps` (scope `okta.users.manage`, credentials
- * kept in the backend): `DELETE /api/v1/users/{id}/clients/{clientId}/grants` revokes the
- * app's grants and `DELETE /api/v1/users/{id}/clients/{clientId}/tokens` its refresh
- * tokens. Answer `{status: true}` once both have answered `204`.
- * @summary Remove an app's access to the account
- */
-export const revokeConnectedAppPathClientIdMax = 200;
-
-export const RevokeConnectedAppParams = zod.object({
-  clientId: zod.string().max(revokeConnectedAppPathClientIdMax).describe("The app's `clientId` (from `getConnectedApps`)."),
-});
-
-export const RevokeConnectedAppResponse = zod
-  .strictObject({
-    status: zod.boolean().describe('`true` when the action succeeded.'),
-  })
-  .describe('The outcome of an action. A truthy `status` means success.');

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useGetConnectedApps, useRevokeConnectedApp } from '../../../generated/api/connected-apps/connected-apps';
+import { useRevokeConnectedApp } from '../../../generated/api/connected-app-access/connected-app-access';
+import { useGetConnectedApps } from '../../../generated/api/connected-apps/connected-apps';
 import type { ConnectedApp } from '../../../generated/model';
 import type { Language } from '../../messages/language';
 import { useLanguage, useT } from '../../messages/t';

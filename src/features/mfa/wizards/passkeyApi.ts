@@ -1,5 +1,6 @@
 import { getGetFactorsQueryKey } from '../../../../generated/api/factors/factors';
-import { getListPasskeysQueryKey, getPasskeyRegistrationOptions, registerPasskey } from '../../../../generated/api/passkeys/passkeys';
+import { getPasskeyRegistrationOptions, registerPasskey } from '../../../../generated/api/passkey-changes/passkey-changes';
+import { getListPasskeysQueryKey } from '../../../../generated/api/passkeys/passkeys';
 import type { PasskeyRegistration } from '../../../../generated/model';
 import { createPasskey } from './passkey';
 import type { WizardApi } from './wizardMachine';
