@@ -150,7 +150,7 @@ export const en = {
   'session.signInAgain': 'Sign in again',
 
   'notFound.title': 'Page not found',
-  'notFound.body': 'The page {path} does not exist.',
+  'notFound.body': 'The page you asked for does not exist. Check the address, or start again from your profile.',
   'notFound.back': 'Go to my profile',
 
   'page.profile': 'Profile',

@@ -123,7 +123,7 @@ export const zhHK: Catalogue = {
   'session.signInAgain': '重新登入',
 
   'notFound.title': '找不到頁面',
-  'notFound.body': '頁面 {path} 不存在。',
+  'notFound.body': '你要求的頁面不存在。請檢查網址，或從你的個人資料重新開始。',
   'notFound.back': '前往我的個人資料',
 
   'page.profile': '個人資料',
