@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { APP_ORIGIN, CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH, STACK, webServer } from './tools/scripts/dev-stack.ts';
+import { APP_ORIGIN } from './mock/origins.ts';
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH, STACK, webServer } from './tools/scripts/dev-stack.ts';
 
 const CI = Boolean(process.env.CI);
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Provider, { type ClientMetadata, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-import { APP_ORIGIN, HOSTED_ORIGIN } from '../tools/scripts/dev-stack.ts';
+import { PORTAL_ORIGINS } from './origins.ts';
 import { devUsers } from './persona.ts';
 
 const USERS = devUsers();
@@ -23,9 +23,6 @@ const SHORT_SESSION_CLIENT_ID = 'account-portal-short-session';
 const SHORT_SESSION_TTL = 65;
 /** The API the access tokens are for; tokens are JWTs so the dev proxy can read `sub`. */
 const API_RESOURCE = 'urn:account-portal:api';
-// The dev server, the preview of the production build, the build hosted by nginx
-// (tests/stack/hosting.spec.ts), and the same with TLS and HTTP/2 (npm run bench).
-const PORTAL_ORIGINS = ['http://localhost:5173', APP_ORIGIN, 'http://localhost:4180', HOSTED_ORIGIN];
 const SOCIAL_SCOPES = ['iamsmart', 'facebook', 'linkedin', 'google', 'apple'];
 const LINK_PROVIDERS = SOCIAL_SCOPES;
 

@@ -9,10 +9,8 @@
 //   with BE); the model's name comes from the AAGUID.
 // - A passkey is a `webauthn` factor too: the factor list and the passkey list are one memory.
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
-import { APP_ORIGIN, HOSTED_ORIGIN } from '../tools/scripts/dev-stack.ts';
+import { PORTAL_ORIGINS } from './origins.ts';
 
-/** Where the portal runs: the dev server (npm start), vite preview (the tests) and the build behind nginx. */
-export const PORTAL_ORIGINS = ['http://localhost:5173', APP_ORIGIN, HOSTED_ORIGIN];
 /** How long a registration's challenge lasts. */
 export const CHALLENGE_MS = 300_000;
 

@@ -2,7 +2,7 @@
 // tried again while the page renders or navigates (Playwright Test's toPass, up to 10 s like the
 // end-to-end suite's expect), and fails naming what it waited for.
 import { expect, test } from '@playwright/test';
-import { APP_ORIGIN } from '../../tools/scripts/dev-stack.ts';
+import { APP_ORIGIN } from '../../mock/origins.ts';
 import { CONTROL_PATH, ENGINE_HEADER, type EngineCounts, type EngineState } from './appServer.ts';
 import type { Control, Query, Tab } from './tab.ts';
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { NGINX, selfSignedCertificate, startNginx, writeNginxConf } from '../deploy/local-nginx.ts';
-import { APP_ORIGIN, HOSTED_ORIGIN, STACK, type StackServer } from '../scripts/dev-stack.ts';
+import { APP_ORIGIN, HOSTED_ORIGIN } from '../../mock/origins.ts';
+import { STACK, type StackServer } from '../scripts/dev-stack.ts';
 import { BenchError, fail, type Target } from './target.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

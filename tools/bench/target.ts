@@ -1,5 +1,5 @@
 // What one run of the benchmark measures (from --server), and how it gives up.
-import { APP_ORIGIN, HOSTED_ORIGIN } from '../scripts/dev-stack.ts';
+import { APP_ORIGIN, HOSTED_ORIGIN } from '../../mock/origins.ts';
 
 export const SERVERS = ['nginx', 'preview'] as const;
 export type ServerKind = (typeof SERVERS)[number];

@@ -9,20 +9,14 @@
 // test may share the one `npm start` runs.
 
 import { existsSync } from 'node:fs';
+import { APP_ORIGIN } from '../../mock/origins.ts';
 
-export const APP_ORIGIN = 'http://localhost:4173';
 export const IDP_ORIGIN = 'http://localhost:9000';
 /** `npm start`'s mock API and the server behind it that remembers (mock/api.ts). */
 export const DEV_API_PORT = 4010;
 export const DEV_STATE_PORT = 4011;
 /** The stack's own mock API: Prism's stateless mock, never `npm start`'s. */
 export const TEST_API_PORT = 4110;
-/**
- * The production build behind nginx with TLS and HTTP/2, as `npm run bench` measures it
- * (registered with the dev identity provider, mock/idp.ts). A *.localhost name reaches this
- * machine without any DNS or hosts entry.
- */
-export const HOSTED_ORIGIN = 'https://portal.localhost:4443';
 
 export interface StackServer {
   name: string;
