@@ -23,7 +23,6 @@ describe('the config a production build ships', () => {
       oidcClientId: 'account-portal',
       centralSignInUrl: 'https://sso.example.edu.hk',
       centralSignOutUrl: 'https://sso.example.edu.hk/logout',
-      webauthnRpId: 'example.edu.hk',
       socialIdentities: true,
       cspReportUrl: '/csp-report',
     };

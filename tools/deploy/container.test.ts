@@ -22,7 +22,6 @@ const PRODUCTION = {
   apiBase: '',
   centralSignInUrl: 'https://sso.example.edu.hk',
   centralSignOutUrl: 'https://sso.example.edu.hk/logout',
-  webauthnRpId: 'example.edu.hk',
   socialIdentities: true,
   oktaOrgUrl: 'https://university.okta.com',
   errorReportUrl: 'https://errors.example.edu.hk/portal',

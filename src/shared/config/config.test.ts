@@ -105,7 +105,6 @@ describe('parseConfig', () => {
         'oidcClientId must be a non-empty string',
         'centralSignInUrl must be a non-empty string',
         'centralSignOutUrl must be a non-empty string',
-        'webauthnRpId must be a non-empty string',
         'socialIdentities must be true or false',
         'oidcAuthority must be an http(s) URL',
         'apiBase must be empty or an http(s) URL',

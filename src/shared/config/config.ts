@@ -10,7 +10,6 @@ export const config: Config = {
   apiBase: '',
   centralSignInUrl: '',
   centralSignOutUrl: '',
-  webauthnRpId: '',
   socialIdentities: false,
   cspReportUrl: '',
   oktaOrgUrl: '',

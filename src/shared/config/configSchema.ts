@@ -29,8 +29,6 @@ export interface Config {
   centralSignInUrl: string;
   /** The central sign-out page (after a successful identity link). */
   centralSignOutUrl: string;
-  /** The WebAuthn relying-party id: the university's domain (spec section 9). */
-  webauthnRpId: string;
   /** false hides the Social Identities & IAM SMART box whatever the API says. */
   socialIdentities: boolean;
   /**
@@ -106,7 +104,6 @@ export function parseConfig(value: unknown, { pageOrigin }: { pageOrigin?: strin
     apiBase: text('apiBase', { optional: true }),
     centralSignInUrl: text('centralSignInUrl'),
     centralSignOutUrl: text('centralSignOutUrl'),
-    webauthnRpId: text('webauthnRpId'),
     socialIdentities: raw.socialIdentities === true,
     cspReportUrl: text('cspReportUrl', { optional: true }),
     oktaOrgUrl: text('oktaOrgUrl', { optional: true }),
