@@ -3,30 +3,17 @@ import { useRef, useState } from 'react';
 import { useRevokeConnectedApp } from '../../../generated/api/connected-app-access/connected-app-access';
 import { useGetConnectedApps } from '../../../generated/api/connected-apps/connected-apps';
 import type { ConnectedApp } from '../../../generated/model';
-import type { Language } from '../../messages/language';
 import { useLanguage, useT } from '../../messages/t';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
+import { formatDay, readableDate } from '../../shared/text/day';
+import { displayText } from '../../shared/text/displayText';
 import { scopeWords } from './scopeWords';
 
-const dayFormats = new Map<Language, Intl.DateTimeFormat>();
-/** A day as the portal's language writes one (22 November 2026, 2026年11月22日); nothing for a time that is not one. */
-function formatDay(iso: string | undefined, language: Language): string | undefined {
-  const date = iso ? new Date(iso) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return undefined;
-  let format = dayFormats.get(language);
-  if (!format)
-    dayFormats.set(
-      language,
-      (format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { year: 'numeric', month: 'long', day: 'numeric' })),
-    );
-  return format.format(date);
-}
-
-/** The app chosen for removal: its id and name as the backend's list has them. */
+/** The app chosen for removal: its id, and its name as the backend's list has it, made fit to show. */
 type Choice = Pick<ConnectedApp, 'clientId' | 'name'>;
 
 /** One app: its name, what it may do in words, when access was given and last used, and Remove access. */
@@ -34,14 +21,20 @@ function AppEntry({ app, index, busy, onRemove }: { app: ConnectedApp; index: nu
   const t = useT();
   const language = useLanguage();
   const { texts, unknown } = scopeWords(app.scopes);
-  const granted = formatDay(app.grantedAt, language);
-  const lastUsed = formatDay(app.lastUsedAt, language);
+  const day = (iso: string | undefined) => {
+    const date = readableDate(iso);
+    return date && formatDay(date, language);
+  };
+  const granted = day(app.grantedAt);
+  const lastUsed = day(app.lastUsedAt);
+  // The name as the backend's list gives it, made fit to show (no invisible or direction characters).
+  const name = displayText(app.name) || app.clientId;
   const id = `connected-app-${index}`;
   return (
     <Paper component="li" withBorder p="md" aria-labelledby={id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
         <Title order={2} size="h4" id={id} style={{ overflowWrap: 'anywhere' }}>
-          {app.name}
+          {name}
         </Title>
         <Button
           size="xs"
@@ -49,8 +42,8 @@ function AppEntry({ app, index, busy, onRemove }: { app: ConnectedApp; index: nu
           variant="outline"
           style={{ flexShrink: 0 }}
           disabled={busy}
-          aria-label={t('apps.removeLabel', { app: app.name })}
-          onClick={() => onRemove({ clientId: app.clientId, name: app.name })}
+          aria-label={t('apps.removeLabel', { app: name })}
+          onClick={() => onRemove({ clientId: app.clientId, name })}
         >
           {t('apps.remove')}
         </Button>

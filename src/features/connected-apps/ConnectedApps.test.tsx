@@ -79,6 +79,15 @@ describe('Connected apps', () => {
     expect(screen.getAllByRole('list')[0]!.parentElement).toHaveFocus();
   });
 
+  it('shows a name the backend gives as a person can read it: no invisible or direction characters, and the question names it the same', async () => {
+    const app: ConnectedApp = { ...example<ConnectedAppsResponse>('getConnectedApps', 'full').apps[0]!, name: 'Out\u200Blook\u202E moc.liam' };
+    server.use(http.get('*/api/v1/user/clients', () => HttpResponse.json({ apps: [app] })));
+    const { user } = renderRoute(PAGE);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Outlook moc.liam' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove access for Outlook moc.liam' }));
+    expect(await screen.findByRole('dialog', { name: /Outlook moc\.liam/ })).toBeInTheDocument();
+  });
+
   it('says in a sentence that no app has access, with no empty list', async () => {
     renderRoute(PAGE);
     expect(await screen.findByText('No app has access to your account.')).toBeInTheDocument();

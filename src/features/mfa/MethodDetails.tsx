@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { textOf, useLanguage, useT } from '../../messages/t';
 import { displayText } from '../../shared/text/displayText';
-import { formatAddedDate, readableDate } from './addedDate';
+import { formatDay, readableDate } from '../../shared/text/day';
 import { formatLastUsed } from './lastUsed';
 import type { MfaRow } from './mfaRows';
 
@@ -40,7 +40,7 @@ export function MethodDetails({
     <>
       {shown && !nicknameLast && line(t('mfa.nicknameShown', { nickname: shown }))}
       {children}
-      {added && line(t('mfa.added', { date: formatAddedDate(added, language) }))}
+      {added && line(t('mfa.added', { date: formatDay(added, language) }))}
       {lastUsed && line(lastChallenged === undefined ? lastUsed : t('mfa.lastUsed', { when: lastUsed }))}
       {shown && nicknameLast && line(t('mfa.nicknameShown', { nickname: shown }))}
     </>
