@@ -13,7 +13,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ThemeSwitch } from './ThemeSwitch';
 import { hasQuestionFactor, menuEntries, type MenuEntry } from './navigation';
-import { followAfterPaint, loadMenuCodeWhenIdle, preloadMenuPages } from './pageLoading';
+import { followAfterPaint, preloadMenuPages } from './pageLoading';
 
 const NAV_LIST_ID = 'account-navigation';
 
@@ -101,11 +101,7 @@ function Navigation() {
   const withQuestion = hasQuestionFactor(factors.data?.factors);
   const items = useMemo(() => menuEntries(Object.values(router.routesById), { hasQuestionFactor: withQuestion }), [router, withQuestion]);
 
-  // What loads ahead of a click is decided in pageLoading.ts.
-  const menuRouteIds = items.map((item) => item.routeId).join(' ');
-  useEffect(() => loadMenuCodeWhenIdle(router, menuRouteIds.split(' ')), [router, menuRouteIds]);
-
-  /** Opening the menu is an intent: its other pages start loading. */
+  /** Opening the menu is an intent: its other pages start loading (what loads ahead of a click: pageLoading.ts). */
   function toggle() {
     if (!menuOpened) preloadMenuPages(router, items);
     menu.toggle();

@@ -43,8 +43,8 @@ describe('menuEntries', () => {
       { id: '/_l/a/', to: '/a', options: { staticData: { menu: { label: 'nav.profile' as const, order: 1 } } } },
     ];
     expect(menuEntries(routes, { hasQuestionFactor: false })).toEqual([
-      { to: '/a', label: 'nav.profile', routeId: '/_l/a/' },
-      { to: '/b', label: 'nav.mfa', routeId: '/_l/b' },
+      { to: '/a', label: 'nav.profile' },
+      { to: '/b', label: 'nav.mfa' },
     ]);
   });
 });

@@ -1,15 +1,16 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { speculatively } from '../shared/errors/staleBuild';
-import { afterNextPaint, afterPaintWhenIdle, whenIdle } from '../shared/ui/afterPaint';
+import { afterNextPaint } from '../shared/ui/afterPaint';
 import type { MenuEntry } from './navigation';
 
 /*
- * What loads ahead of a click, in one place (docs/performance.md, "What keeps a click fast"):
- * a page's code and data start on an intent (the router's own preload on a link hovered or
- * focused, the menu opened), the menu's pages' code once the first page is idle, and a click
- * paints before the move it starts. Every load here is one nobody has asked for yet: it runs
- * through `speculatively`, so a code file gone after a release reloads nothing under the person.
+ * What loads ahead of a click, in one place (docs/performance.md, "What keeps a click fast"): a
+ * page's code and data start on an intent, never before one: the router's own preload on a link
+ * hovered, focused or touched, the menu opened, a Set up button in view (the MFA list's own). A
+ * first page that fetched the other pages' code while it settled paid for each in a long task
+ * (the new tab's blocking time, measured there). A click paints before the move it starts. A
+ * preload is a load nobody has asked for yet: the router's runs through `speculatively`
+ * (src/router.tsx), so a code file gone after a release reloads nothing under the person.
  */
 
 /**
@@ -24,25 +25,6 @@ export function preloadMenuPages(router: AnyRouter, items: readonly MenuEntry[])
       if (item.to !== here) window.setTimeout(() => void router.preloadRoute({ to: item.to }));
     }
   });
-}
-
-/**
- * Once the first page has painted and the browser is idle, the code of the menu's pages loads
- * through the router's own code splitting (loadRouteChunk: their split-off components, not their
- * data), one page an idle moment: a click later finds it. The wizards' code waits for an intent.
- * Answers a function that stops what has not started yet.
- */
-export function loadMenuCodeWhenIdle(router: AnyRouter, routeIds: readonly string[]): () => void {
-  const pending = [...routeIds];
-  const loadNext = () => {
-    const id = pending.shift();
-    const route = Object.values(router.routesById).find((candidate) => candidate.id === id);
-    if (!route) return;
-    void speculatively(() => router.loadRouteChunk(route));
-    cancel = whenIdle(loadNext);
-  };
-  let cancel = afterPaintWhenIdle(loadNext);
-  return () => cancel();
 }
 
 /**
