@@ -163,7 +163,9 @@ function guard(results: Results, opts: Options): Results['guard'] {
     return { figures, rises: [] };
   }
   const found = rises(recorded.figures, figures);
-  const against = `the figures recorded at ${recorded.commit} on ${recorded.date.slice(0, 10)} (${recorded.runs} runs, load ${recorded.loadAverage[0]})`;
+  const against =
+    `the figures recorded at ${recorded.commit} on ${recorded.date.slice(0, 10)} (${recorded.runs} runs, load ${recorded.loadAverage[0]}; ` +
+    `this run's load ${results.machine.loadAverage[0]})`;
   console.log(`\nThe first page against ${against}: ${found.length ? 'ROSE' : 'no rise'}`);
   for (const line of found) console.log(`  ${line}`);
   if (found.length) process.exitCode = 1;

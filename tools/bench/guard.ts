@@ -2,7 +2,8 @@
 // 94 to 237 ms, and its requests from 28 to 48, with nothing to name it) are held against the ones
 // `npm run bench -- --record` last wrote to tools/bench/recorded.json. A figure whose median rises
 // above the recorded median by more than the recorded spread of its runs (the middle half of
-// them: the interquartile range, which one odd run does not widen) is named in the report.
+// them: the interquartile range, which one odd run does not widen; at least 1, as a count of
+// requests is often the same in every run) is named in the report.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** What the guard watches, for each load of the first page: new tab and reload. */
@@ -60,7 +61,7 @@ export function rises(recorded: GuardFigures, now: GuardFigures): string[] {
     for (const key of GUARDED) {
       const before = recorded[journey]?.[key];
       if (!before) continue;
-      const allowed = before.median + (before.q3 - before.q1);
+      const allowed = before.median + Math.max(before.q3 - before.q1, 1);
       if (figures[key].median > allowed) {
         found.push(
           `${journey}: ${LABELS[key]} ${round(figures[key].median)} against ${round(before.median)} recorded ` +

@@ -63,7 +63,8 @@ const menuPage = (name: string, shown: Shown): Step => ({ name, kind: 'menu page
 
 const STEPS = (user: BenchUser): Step[] => [
   MENU,
-  menuPage('Set up MFA', { path: '/profile/mfa', selector: 'main table', text: 'SMS Authentication' }),
+  // With its last section: the passkeys' (their own query; the new user's offers Add a passkey).
+  menuPage('Set up MFA', { path: '/profile/mfa', selector: 'main section[aria-labelledby="passkeys"]', text: 'Add a passkey' }),
   { name: 'Edit', kind: 'control', tap: button('Edit'), shown: { selector: 'main button[aria-label="Set up SMS Authentication"]' } },
   {
     name: 'Set up SMS: the first step',
@@ -117,6 +118,7 @@ interface Summary {
   slowestEventMs: number;
   keystroke: { medianMs: number; slowestMs: number };
   menuPageShownMs: number;
+  setUpMfaShownMs: number;
   wizardShownMs: number;
 }
 
@@ -133,6 +135,7 @@ const TARGETS: { key: Exclude<keyof Summary, 'steps' | 'keystroke'>; text: strin
   { key: 'clickEventMs', text: '<= 100 ms', test: (ms) => ms <= 100 },
   { key: 'slowestEventMs', text: '<= 200 ms', test: (ms) => ms <= 200 },
   { key: 'menuPageShownMs', text: '<= 500 ms', test: (ms) => ms <= 500 },
+  { key: 'setUpMfaShownMs', text: '<= 300 ms', test: (ms) => ms <= 300 },
   { key: 'wizardShownMs', text: '<= 700 ms', test: (ms) => ms <= 700 },
 ];
 
@@ -293,6 +296,7 @@ function summarise(runs: InteractionsRun[]): Summary {
       slowestMs: perRun((taken) => Math.max(...taken.filter((step) => step.kind === 'keystroke').map((step) => step.eventMs))),
     },
     menuPageShownMs: slowestShown('menu page'),
+    setUpMfaShownMs: steps.find((step) => step.step === 'Set up MFA')!.shownMs,
     wizardShownMs: slowestShown('wizard'),
   };
 }

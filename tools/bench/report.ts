@@ -221,6 +221,7 @@ export function printInteractions(journey: InteractionsJourney, target: Target):
     clickEventMs: "a click's event, median over the journey",
     slowestEventMs: 'the slowest click or keystroke',
     menuPageShownMs: 'a menu page on screen (the slowest median)',
+    setUpMfaShownMs: 'Set up MFA on screen, with its passkeys',
     wizardShownMs: "the SMS wizard's first step on screen",
   };
   for (const goal of journey.targets)
