@@ -2,8 +2,9 @@
 // dependencies (what the browser loads), and the backend verifier's package (Prism and
 // everything under it, as its npm-shrinkwrap.json pins them: what npx installs for backend
 // teams). When the registry's advisory service cannot be reached (some mirrors and proxies
-// refuse it), it says so plainly and exits NOT_DONE: the gate's summary names the audit as not
-// done, never as passed, and CI fails on it.
+// refuse it, as this project's own CI's does), it says so plainly and exits NOT_DONE: the gate's
+// summary names the audit as not done, never as passed, and a gate run with AUDIT_REQUIRED fails
+// on it (tools/scripts/gate.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
