@@ -90,6 +90,7 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
       const changes = breakingAfter((copy) => delete copy.components.schemas.Factor.properties.profile);
       expect(paths(changes)).toEqual([
         'paths./api/v1/user/factor.get.responses.200.content.application/json.schema.properties.factors.items.properties.profile',
+        'paths./api/v1/user/factor/{factorId}.patch.responses.200.content.application/json.schema.properties.profile',
       ]);
       expect(changes[0]?.rule).toMatch(/^removed field: `profile`.*api-smart-diff said non-breaking/);
     });
@@ -127,10 +128,11 @@ describe('breakingChanges (api-smart-diff on openapi.yaml)', () => {
       expect(changes[0]?.rule).toMatch(/new enum/);
     });
 
-    it('an enum on a path parameter shared by three operations (extra rule)', () => {
+    it('an enum on a path parameter shared by several operations (extra rule)', () => {
       const changes = breakingAfter((copy) => (copy.components.parameters.FactorId.schema.enum = ['opf1taimanpush']));
       expect(paths(changes)).toEqual([
         'paths./api/v1/user/factor/{factorId}.delete.parameters.0.schema.enum.0',
+        'paths./api/v1/user/factor/{factorId}.patch.parameters.0.schema.enum.0',
         'paths./api/v1/user/factor/{factorId}/activate.post.parameters.0.schema.enum.0',
         'paths./api/v1/user/factor/{factorId}/activate/poll.post.parameters.0.schema.enum.0',
       ]);

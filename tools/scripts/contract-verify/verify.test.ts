@@ -279,19 +279,21 @@ describe('npm run contract:verify', () => {
       env: { ...env, CONTRACT_VERIFY_TOKEN: taiman },
     });
     const revoke = 'revokeConnectedApp\\s+DELETE /api/v1/user/clients/\\{clientId\\}';
-    expect(good.out).toMatch(new RegExp(`${revoke}, no token\\s+passed\\s+401`));
-    expect(good.out).toMatch(new RegExp(`${revoke}, an app the account does not hold\\s+passed\\s+404`));
+    expect(good.out).toMatch(new RegExp(`${revoke}, refused: without the token\\s+passed\\s+401`));
+    expect(good.out).toMatch(new RegExp(`${revoke}, refused: an app the account does not hold\\s+passed\\s+404`));
     expect(good.out).toMatch(new RegExp(`${revoke}\\s+passed\\s+200`));
-    expect(good.out).toMatch(/endOtherSessions\s+DELETE \/api\/v1\/user\/sessions\/others, no token\s+passed\s+401/);
+    expect(good.out).toMatch(/endOtherSessions\s+DELETE \/api\/v1\/user\/sessions\/others, refused: without the token\s+passed\s+401/);
     expect(good.out).toMatch(/endOtherSessions\s+DELETE \/api\/v1\/user\/sessions\/others\s+passed\s+200/);
     expect(good.out).toContain(summary(sent + 5, 0, skipped - 2));
     expect(good.code).toBe(0);
 
     const bad = await run(ignoresToken, ...named);
     expect(bad.out).toMatch(
-      new RegExp(`${revoke}, an app the account does not hold\\s+failed\\s+200\\s+\\d+ ms\\s+answered 200 where the contract asks for 404`),
+      new RegExp(
+        `${revoke}, refused: an app the account does not hold\\s+failed\\s+200\\s+\\d+ ms\\s+answered 200 to a request it must refuse, where the contract asks for 404`,
+      ),
     );
-    expect(bad.out).toMatch(new RegExp(`${revoke}, no token\\s+failed\\s+200\\s+\\d+ ms\\s+answered 200 without a token`));
+    expect(bad.out).toMatch(new RegExp(`${revoke}, refused: without the token\\s+failed\\s+200\\s+\\d+ ms\\s+answered 200 without a token`));
     expect(bad.out).toContain(summary(reads.length + 2, securedReads.length + 3, skipped - 2));
     expect(bad.code).toBe(1);
   }, 45_000);
