@@ -60,6 +60,7 @@ export const en = {
   'error.timeout': 'The server took too long to answer. Please try again.',
   'error.http': 'The server could not complete the request (HTTP {status}).',
   'error.unreadable': 'The server sent a response the portal could not read.',
+  'error.address': 'Not sent: the server gave an id the portal cannot use safely.',
   'error.unexpected': 'Something went wrong. Please try again.',
   'error.retry': 'Try again',
   'error.pageTitle': 'Something went wrong',

@@ -42,6 +42,7 @@ export const zhCN: Catalogue = {
   'error.timeout': '服务器响应时间过长，请再试一次。',
   'error.http': '服务器未能完成请求（HTTP {status}）。',
   'error.unreadable': '服务器返回了本平台无法解析的响应。',
+  'error.address': '未发送：服务器提供的标识符无法安全使用。',
   'error.unexpected': '发生错误，请再试一次。',
   'error.retry': '重试',
   'error.pageTitle': '发生错误',

@@ -42,6 +42,7 @@ export const zhHK: Catalogue = {
   'error.timeout': '伺服器回應時間過長，請再試一次。',
   'error.http': '伺服器未能完成要求（HTTP {status}）。',
   'error.unreadable': '伺服器傳回了本平台無法讀取的回應。',
+  'error.address': '未有傳送：伺服器提供的識別碼無法安全使用。',
   'error.unexpected': '發生錯誤，請再試一次。',
   'error.retry': '再試一次',
   'error.pageTitle': '發生錯誤',

@@ -28,7 +28,7 @@ function AppEntry({ app, index, busy, onRemove }: { app: ConnectedApp; index: nu
   const granted = day(app.grantedAt);
   const lastUsed = day(app.lastUsedAt);
   // The name as the backend's list gives it, made fit to show (no invisible or direction characters).
-  const name = displayText(app.name) || app.clientId;
+  const name = displayText(app.name) || displayText(app.clientId);
   const id = `connected-app-${index}`;
   return (
     <Paper component="li" withBorder p="md" aria-labelledby={id}>

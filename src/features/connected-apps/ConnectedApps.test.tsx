@@ -88,6 +88,36 @@ describe('Connected apps', () => {
     expect(await screen.findByRole('dialog', { name: /Outlook moc\.liam/ })).toBeInTheDocument();
   });
 
+  it('removes only the app it names: a crafted id reaches no other resource', async () => {
+    const calendar: ConnectedApp = { ...example<ConnectedAppsResponse>('getConnectedApps', 'full').apps[0]!, name: 'Calendar' };
+    const sent: string[] = [];
+    server.use(
+      http.get('*/api/v1/user/clients', () =>
+        HttpResponse.json({
+          apps: [
+            { ...calendar, clientId: '../factor/opf1taimanpush' },
+            { ...calendar, clientId: '..', name: 'Planner' },
+            { ...calendar, clientId: '\u202Egpj.exe', name: '' },
+          ],
+        }),
+      ),
+      http.all('*', ({ request }) => void (request.method !== 'GET' && sent.push(`${request.method} ${new URL(request.url).pathname}`))),
+    );
+    const { user } = renderRoute(PAGE);
+    // An app without a name is named by its id, made fit to show as a name is.
+    expect(await screen.findByRole('heading', { level: 2, name: 'gpj.exe' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove access for Calendar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+    await waitFor(() => expect(sent).toEqual(['DELETE /api/v1/user/clients/..%2Ffactor%2Fopf1taimanpush']));
+
+    // An id the address cannot carry as one segment is not sent at all, and the person is told.
+    await user.click(screen.getByRole('button', { name: 'Remove access for Planner' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+    expect(await screen.findByText('Not sent: the server gave an id the portal cannot use safely.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+  });
+
   it('says in a sentence that no app has access, with no empty list', async () => {
     renderRoute(PAGE);
     expect(await screen.findByText('No app has access to your account.')).toBeInTheDocument();
