@@ -127,6 +127,7 @@ export const en = {
   'apps.removeConfirmTitle': 'Remove access for {app}?',
   'apps.removeConfirm': '{app} will no longer be able to use your university account. To use it again, you would sign in to it and allow it again.',
   'apps.removed': 'Access removed for {app}.',
+  'apps.removeFailed': 'Access for {app} was not removed. Please try again.',
   'apps.loadFailed': 'Your connected apps could not be loaded.',
   'apps.scope.openid': 'Know who you are at the university',
   'apps.scope.profile': 'See your name and profile',

@@ -103,6 +103,7 @@ export const zhCN: Catalogue = {
   'apps.removeConfirmTitle': '要移除 {app} 的访问权限吗？',
   'apps.removeConfirm': '{app} 将无法再使用您的大学账户。如需再次使用，您须重新登录该应用程序并再次授权。',
   'apps.removed': '已移除 {app} 的访问权限。',
+  'apps.removeFailed': '未能移除 {app} 的访问权限，请重试。',
   'apps.loadFailed': '未能加载您已关联的应用程序。',
   'apps.scope.openid': '知道您在大学的身份',
   'apps.scope.profile': '查看您的姓名和个人资料',

@@ -103,6 +103,7 @@ export const zhHK: Catalogue = {
   'apps.removeConfirmTitle': '要移除 {app} 的存取權嗎？',
   'apps.removeConfirm': '{app} 將無法再使用你的大學帳戶。如要再次使用，你須重新登入該應用程式並再次授權。',
   'apps.removed': '已移除 {app} 的存取權。',
+  'apps.removeFailed': '未能移除 {app} 的存取權，請再試一次。',
   'apps.loadFailed': '未能載入你已連接的應用程式。',
   'apps.scope.openid': '知道你在大學的身份',
   'apps.scope.profile': '查看你的姓名及個人資料',

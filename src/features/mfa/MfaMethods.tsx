@@ -7,7 +7,7 @@ import { useDeletePasskey } from '../../../generated/api/passkey-changes/passkey
 import { getListPasskeysQueryKey, useListPasskeys } from '../../../generated/api/passkeys/passkeys';
 import type { Factor, Passkey } from '../../../generated/model';
 import { textOf, useT } from '../../messages/t';
-import { isRemoved } from '../../shared/api/factorAnswers';
+import { isDone } from '../../shared/api/answers';
 import { useDraft } from '../../shared/storage/draft';
 import { displayText } from '../../shared/text/displayText';
 import { afterNextPaint } from '../../shared/ui/afterPaint';
@@ -126,7 +126,7 @@ function useRemoval(onRemoved: ((name: string) => void) | undefined) {
     const options = {
       onSuccess: async (result: unknown) => {
         setConfirming(undefined);
-        if (isRemoved(result)) {
+        if (isDone(result)) {
           toast.success(t('mfa.resetSuccess'));
           onRemoved?.(name);
         }
