@@ -305,6 +305,7 @@ export const en = {
   'mfa.removeLabel': 'Remove {name}',
   'mfa.removeConfirmTitle': 'Remove {name}?',
   'mfa.removeConfirm': 'You will no longer be able to sign in with {name}. You can set it up again later.',
+  'mfa.removeFailed': '{name} was not removed. Please try again.',
   'mfa.setup': 'Set up',
   'mfa.setupLabel': 'Set up {name}',
   'mfa.method': 'Method',
@@ -410,7 +411,7 @@ export const en = {
   'mfa.webauthn.retry': 'Try again',
   'mfa.webauthn.success': 'Activate webAuthn successfully.',
   // Nicknames, last use, passkeys and the move to a new phone.
-  'mfa.methodWithNickname': '{name} ({nickname})',
+  'mfa.methodWith': '{name} ({detail})',
   'mfa.nicknameShown': 'Nickname: {nickname}',
   'mfa.lastUsed': 'Last used {when}',
   'mfa.neverUsed': 'Never used',
@@ -425,7 +426,8 @@ export const en = {
   'mfa.nickname.tooLong': 'A nickname can have at most {max} characters.',
   'mfa.nickname.control': 'A nickname cannot contain control characters, such as line breaks or tabs.',
   'mfa.phoneEnding': 'Phone ending {digits}',
-  'mfa.removeLast': 'This is your last way to sign in other than your password: after removing it, your password alone protects your account.',
+  'mfa.removeLast':
+    'This is your last way to sign in other than your password: after removing it, your password alone protects your account. You will no longer be able to sign in with {name}. You can set it up again later.',
   'mfa.passkeys.title': 'Passkeys',
   'mfa.passkeys.intro': 'Sign in with your fingerprint, face or screen lock, or with a security key, instead of typing a code.',
   'mfa.passkeys.none': 'You have no passkeys yet.',
