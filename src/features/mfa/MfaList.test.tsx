@@ -310,12 +310,24 @@ describe('Set up MFA', () => {
   });
 
   it('offers the move to a new phone in order: Remove waits until a method added since works', async () => {
-    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
-    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, '2026-11-29T11:00:00.000Z');
     full();
     const { user, router } = renderRoute('/profile/mfa');
     const guide = await screen.findByRole('region', { name: 'Moving to a new phone?' });
-    expect(within(guide).getByRole('button', { name: 'Close the guide' })).toHaveAttribute('aria-expanded', 'true');
+    const toggle = within(guide).getByRole('button', { name: 'Show me how' });
+    // Closed, it controls nothing on the page.
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Close the guide');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeInTheDocument();
+    // The phone methods set up as the move began are the old phone's.
+    expect(JSON.parse(window.sessionStorage.getItem(NEW_PHONE_GUIDE_KEY)!)).toEqual([
+      'opf1taimanpush',
+      'uft1taimangoogle',
+      'mbf1taimansms',
+      'clf1taimancall',
+    ]);
     const steps = within(guide)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
@@ -327,16 +339,16 @@ describe('Set up MFA', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/sms'));
   });
 
-  it('lets the old phone’s method go once the new one works', async () => {
-    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
-    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, '2026-11-29T11:00:00.000Z');
+  it('lets the old phone’s method go once the new one works, whatever date the server gives it', async () => {
+    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, JSON.stringify(['opf1taimanpush', 'uft1taimangoogle', 'mbf1taimansms', 'clf1taimancall']));
     const persona = example<FactorListResponse>('getFactors', 'full');
     const fresh = {
       id: 'mbf2new',
       factorType: 'sms',
       provider: 'OKTA',
       status: 'ACTIVE',
-      created: '2026-11-29T11:30:00.000Z',
+      // A server clock behind the browser's: the method is still the one added since.
+      created: '2020-01-01T00:00:00.000Z',
       profile: { phoneNumber: '+85261234567' },
     };
     server.use(getGetFactorsMockHandler({ factors: [...persona.factors, fresh] as FactorListResponse['factors'] }));
