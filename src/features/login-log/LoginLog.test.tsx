@@ -177,7 +177,13 @@ describe("Where you've signed in", () => {
     const { user } = renderRoute('/profile/login');
     await waitFor(() => expect(loaded()).toBe(20));
     await user.click(screen.getByRole('link', { name: "Where you've signed in" }));
+    // One view is the current page, the one shown; the other is not.
     expect(await screen.findByRole('link', { name: "Where you've signed in" })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'All logins' })).not.toHaveAttribute('aria-current');
+    await user.click(screen.getByRole('link', { name: 'All logins' }));
+    expect(await screen.findByRole('link', { name: 'All logins' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: "Where you've signed in" })).not.toHaveAttribute('aria-current');
+    await user.click(screen.getByRole('link', { name: "Where you've signed in" }));
     expect(places().getByText(/It is history: it cannot show which of these are still signed in\./)).toBeInTheDocument();
     const logs = example<LoginLogPage>('getLoginLog', 'full').logs;
     expect(places().getByTestId('places-coverage')).toHaveTextContent(
