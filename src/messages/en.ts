@@ -109,6 +109,7 @@ export const en = {
   'loginLog.places.complete': { one: 'Grouped from the one login in your history.', other: 'Grouped from all {count} logins in your history.' },
   'loginLog.places.more': 'Include older logins',
   'loginLog.places.device': '{browser} on {os}',
+  'loginLog.places.deviceIn': '{browser} on {os}, {place}',
   'loginLog.places.last': 'Last sign-in: {time}',
   'loginLog.places.count': { one: '{count} login', other: '{count} logins' },
   'loginLog.places.action':

@@ -87,6 +87,7 @@ export const zhCN: Catalogue = {
   'loginLog.places.complete': { other: '已按您全部 {count} 条登录记录分组。' },
   'loginLog.places.more': '包括更早的登录记录',
   'loginLog.places.device': '{os} 上的 {browser}',
+  'loginLog.places.deviceIn': '{os} 上的 {browser}，{place}',
   'loginLog.places.last': '最近一次登录：{time}',
   'loginLog.places.count': { other: '{count} 条登录记录' },
   'loginLog.places.action': '有您不认识的设备或地点？请先退出其他设备，然后在相应的登录记录中选择“这不是我”。',

@@ -87,6 +87,7 @@ export const zhHK: Catalogue = {
   'loginLog.places.complete': { other: '已按你全部 {count} 項登入記錄分組。' },
   'loginLog.places.more': '包括更早的登入記錄',
   'loginLog.places.device': '{os} 上的 {browser}',
+  'loginLog.places.deviceIn': '{os} 上的 {browser}，{place}',
   'loginLog.places.last': '最近一次登入：{time}',
   'loginLog.places.count': { other: '{count} 項登入記錄' },
   'loginLog.places.action': '有你不認得的裝置或地點？請先登出其他裝置，然後在相關的登入記錄選擇「這不是我」。',
