@@ -14,6 +14,9 @@ export default defineConfig({
       schemas: 'generated/model',
       client: 'react-query',
       httpClient: 'fetch',
+      // An id from the server goes into the address as one segment: encodeURIComponent, so a
+      // crafted "../factor/x" cannot reach another resource (src/shared/api/fetcher.ts checks too).
+      urlEncodeParameters: true,
       clean: true,
       // Written in the project's Prettier style, so the committed output passes format:check.
       formatter: 'prettier',

@@ -1,6 +1,6 @@
 import type { RegisteredRouter, ToPathOption } from '@tanstack/react-router';
 import type { MessageKey } from '../messages/t';
-import { isQuestionFactor } from '../shared/api/factorAnswers';
+import { isQuestionFactor } from '../shared/api/answers';
 
 /** A page's entry in the header menu, in its route's `staticData.menu`. */
 export interface MenuData {

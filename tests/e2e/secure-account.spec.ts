@@ -43,13 +43,14 @@ test("This wasn't me: from a login to a new password, a removed method, checked 
   // Step 2: a method removed, after the portal's own question.
   const methods = step(/Review your sign-in methods/);
   await expect(methods.getByText('Not done yet')).toBeVisible();
-  const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/api/v1/user/factor/fwf2taimanplatform'));
-  await methods.getByRole('button', { name: 'Remove Authenticator' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Remove Authenticator?' });
-  await expect(confirm).toContainText('You will no longer be able to sign in with Authenticator.');
+  // A passkey by the name the MFA page gives it, removed through its own call.
+  const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith('/api/v1/user/passkeys/fwf2taimanplatform'));
+  await methods.getByRole('button', { name: 'Remove Google Password Manager' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove Google Password Manager?' });
+  await expect(confirm).toContainText('You will no longer be able to sign in with Google Password Manager.');
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await removed;
-  await expect(methods.getByText('Removed in this visit: Authenticator')).toBeVisible();
+  await expect(methods.getByText('Removed in this visit: Google Password Manager')).toBeVisible();
   await expect(methods.getByText('Done in this visit')).toBeVisible();
 
   // Step 3: the recovery email is confirmed here, the question checked on its page.

@@ -71,7 +71,7 @@ import type { BadRequestResponse, ErrorBody, OperationStatus, ServerErrorRespons
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
 export const getRevokeConnectedAppUrl = (clientId: string) => {
-  return `/api/v1/user/clients/${clientId}`;
+  return `/api/v1/user/clients/${encodeURIComponent(String(clientId))}`;
 };
 
 /**

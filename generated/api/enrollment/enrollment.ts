@@ -519,7 +519,7 @@ export function useGetCustomTotpSecret<
 }
 
 export const getActivateFactorUrl = (factorId: string) => {
-  return `/api/v1/user/factor/${factorId}/activate`;
+  return `/api/v1/user/factor/${encodeURIComponent(String(factorId))}/activate`;
 };
 
 /**
@@ -598,7 +598,7 @@ export const useActivateFactor = <TError = BadRequestResponse | StepUpRequiredRe
   return useMutation(getActivateFactorMutationOptions(options), queryClient);
 };
 export const getPollFactorActivationUrl = (factorId: string) => {
-  return `/api/v1/user/factor/${factorId}/activate/poll`;
+  return `/api/v1/user/factor/${encodeURIComponent(String(factorId))}/activate/poll`;
 };
 
 /**

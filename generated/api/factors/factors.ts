@@ -303,7 +303,7 @@ export function useGetSecurityQuestions<
 }
 
 export const getResetFactorUrl = (factorId: string) => {
-  return `/api/v1/user/factor/${factorId}`;
+  return `/api/v1/user/factor/${encodeURIComponent(String(factorId))}`;
 };
 
 /**

@@ -200,7 +200,7 @@ export function useGetLinkedIdentities<
 }
 
 export const getLinkIdentityUrl = (idpId: string) => {
-  return `/api/v1/user/idps/${idpId}`;
+  return `/api/v1/user/idps/${encodeURIComponent(String(idpId))}`;
 };
 
 /**
@@ -281,7 +281,7 @@ export const useLinkIdentity = <TError = BadRequestResponse | StepUpRequiredResp
   return useMutation(getLinkIdentityMutationOptions(options), queryClient);
 };
 export const getUnlinkIdentityUrl = (idpId: string) => {
-  return `/api/v1/user/idps/${idpId}`;
+  return `/api/v1/user/idps/${encodeURIComponent(String(idpId))}`;
 };
 
 /**

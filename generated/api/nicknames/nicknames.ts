@@ -71,7 +71,7 @@ import type { ErrorBody, Factor, RenameFactorRequest, ServerErrorResponse, StepU
 import { apiFetch } from '../../../src/shared/api/fetcher';
 
 export const getRenameFactorUrl = (factorId: string) => {
-  return `/api/v1/user/factor/${factorId}`;
+  return `/api/v1/user/factor/${encodeURIComponent(String(factorId))}`;
 };
 
 /**

@@ -225,7 +225,7 @@ export const useGetPasskeyRegistrationOptions = <TError = BadRequestResponse | S
   return useMutation(getGetPasskeyRegistrationOptionsMutationOptions(options), queryClient);
 };
 export const getDeletePasskeyUrl = (passkeyId: string) => {
-  return `/api/v1/user/passkeys/${passkeyId}`;
+  return `/api/v1/user/passkeys/${encodeURIComponent(String(passkeyId))}`;
 };
 
 /**

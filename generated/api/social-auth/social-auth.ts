@@ -120,7 +120,9 @@ export const getGetSocialAuthorizeUrlUrl = (
 
   const stringifiedParams = normalizedParams.toString();
 
-  return stringifiedParams.length > 0 ? `/api/v1/auth/${provider}/authorize?${stringifiedParams}` : `/api/v1/auth/${provider}/authorize`;
+  return stringifiedParams.length > 0
+    ? `/api/v1/auth/${encodeURIComponent(String(provider))}/authorize?${stringifiedParams}`
+    : `/api/v1/auth/${encodeURIComponent(String(provider))}/authorize`;
 };
 
 /**
@@ -235,7 +237,7 @@ export function useGetSocialAuthorizeUrl<
 }
 
 export const getExchangeSocialCodeUrl = (provider: 'iamsmart' | 'facebook' | 'linkedin' | 'google' | 'apple') => {
-  return `/api/v1/auth/${provider}/token`;
+  return `/api/v1/auth/${encodeURIComponent(String(provider))}/token`;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useRevokeConnectedApp } from '../../../generated/api/connected-app-access/connected-app-access';
 import { useGetConnectedApps } from '../../../generated/api/connected-apps/connected-apps';
 import type { ConnectedApp } from '../../../generated/model';
@@ -9,12 +9,15 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
+import { useConfirmedChange } from '../../shared/ui/useConfirmedChange';
 import { formatDay, readableDate } from '../../shared/text/day';
 import { displayText } from '../../shared/text/displayText';
 import { scopeWords } from './scopeWords';
 
 /** The app chosen for removal: its id, and its name as the backend's list has it, made fit to show. */
 type Choice = Pick<ConnectedApp, 'clientId' | 'name'>;
+
+const headingId = (index: number) => `connected-app-${index}`;
 
 /** One app: its name, what it may do in words, when access was given and last used, and Remove access. */
 function AppEntry({ app, index, busy, onRemove }: { app: ConnectedApp; index: number; busy: boolean; onRemove: (choice: Choice) => void }) {
@@ -28,12 +31,12 @@ function AppEntry({ app, index, busy, onRemove }: { app: ConnectedApp; index: nu
   const granted = day(app.grantedAt);
   const lastUsed = day(app.lastUsedAt);
   // The name as the backend's list gives it, made fit to show (no invisible or direction characters).
-  const name = displayText(app.name) || app.clientId;
-  const id = `connected-app-${index}`;
+  const name = displayText(app.name) || displayText(app.clientId);
+  const id = headingId(index);
   return (
     <Paper component="li" withBorder p="md" aria-labelledby={id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
-        <Title order={2} size="h4" id={id} style={{ overflowWrap: 'anywhere' }}>
+        <Title order={2} size="h4" id={id} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }}>
           {name}
         </Title>
         <Button
@@ -68,44 +71,38 @@ function AppEntry({ app, index, busy, onRemove }: { app: ConnectedApp; index: nu
   );
 }
 
-/** Removing an app's access after the person confirmed it, naming the app from the backend's list; the list is read again after. */
-function useRemoval(refetch: () => Promise<unknown>, afterRemoval: () => void) {
-  const t = useT();
-  const revoke = useRevokeConnectedApp();
-  const [confirming, setConfirming] = useState<Choice>();
-  const remove = () => {
-    if (!confirming || revoke.isPending) return;
-    const { clientId, name } = confirming;
-    revoke.mutate(
-      { clientId },
-      {
-        onSuccess: async (result) => {
-          setConfirming(undefined);
-          if (result.status) toast.success(t('apps.removed', { app: name }));
-          await refetch();
-          afterRemoval();
-        },
-        // Refused (the app was already gone, say): the list shows what the backend holds now.
-        onError: () => (setConfirming(undefined), void refetch()),
-      },
-    );
-  };
-  return { confirming, setConfirming, remove, busy: revoke.isPending };
-}
-
 /**
  * /profile/connected-apps: every app that holds access to the account, what it may do in words,
  * when access was given and last used, and Remove access, which asks first. The app to remove is
  * the one chosen in the backend's list, named as that list names it: nothing of the address is
- * read, so a crafted link can neither choose an app nor put words in the question.
+ * read, so a crafted link can neither choose an app nor put words in the question. The list is
+ * read again after every answer; once an app is gone, the focus goes to the next app's heading
+ * (or the sentence that none is left), not to the page's start.
  */
 export function ConnectedAppsPage() {
   const t = useT();
   const apps = useGetConnectedApps();
-  const list = useRef<HTMLDivElement>(null);
-  // The removed app's button is gone: the focus goes to the list, which says what is left.
-  const removal = useRemoval(apps.refetch, () => list.current?.focus());
+  const revoke = useRevokeConnectedApp();
   const entries = apps.data?.apps;
+  const none = useRef<HTMLParagraphElement>(null);
+  // Where the removed app was in the list, until the list without it has rendered.
+  const focusAt = useRef<number>(undefined);
+  const removal = useConfirmedChange<Choice>({
+    change: ({ clientId }) => revoke.mutateAsync({ clientId }),
+    done: ({ clientId, name }) => {
+      toast.success(t('apps.removed', { app: name }));
+      focusAt.current = entries?.findIndex((app) => app.clientId === clientId);
+    },
+    refused: ({ name }) => t('apps.removeFailed', { app: name }),
+    settled: apps.refetch,
+  });
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === undefined || !entries) return;
+    focusAt.current = undefined;
+    const next = entries.length === 0 ? none.current : document.getElementById(headingId(Math.min(at, entries.length - 1)));
+    next?.focus();
+  }, [entries]);
 
   return (
     <>
@@ -115,25 +112,27 @@ export function ConnectedAppsPage() {
       </Text>
       {apps.isPending && <PageLoader />}
       {apps.isError && !entries && <LoadError title={t('apps.loadFailed')} onRetry={() => void apps.refetch()} />}
-      <div ref={list} tabIndex={-1} style={{ outline: 'none' }}>
-        {entries?.length === 0 && <Text>{t('apps.none')}</Text>}
-        {entries && entries.length > 0 && (
-          <Stack component="ul" gap="md" p={0} m={0} maw={720} style={{ listStyle: 'none' }}>
-            {entries.map((app, index) => (
-              <AppEntry key={app.clientId} app={app} index={index} busy={removal.busy} onRemove={removal.setConfirming} />
-            ))}
-          </Stack>
-        )}
-      </div>
+      {entries?.length === 0 && (
+        <Text ref={none} tabIndex={-1} style={{ outline: 'none' }}>
+          {t('apps.none')}
+        </Text>
+      )}
+      {entries && entries.length > 0 && (
+        <Stack component="ul" gap="md" p={0} m={0} maw={720} style={{ listStyle: 'none' }}>
+          {entries.map((app, index) => (
+            <AppEntry key={app.clientId} app={app} index={index} busy={removal.busy} onRemove={removal.ask} />
+          ))}
+        </Stack>
+      )}
       <ConfirmDialog
-        opened={removal.confirming !== undefined}
-        title={removal.confirming ? t('apps.removeConfirmTitle', { app: removal.confirming.name }) : ''}
-        message={removal.confirming ? t('apps.removeConfirm', { app: removal.confirming.name }) : ''}
+        opened={removal.asking !== undefined}
+        title={removal.asking ? t('apps.removeConfirmTitle', { app: removal.asking.name }) : ''}
+        message={removal.asking ? t('apps.removeConfirm', { app: removal.asking.name }) : ''}
         confirmLabel={t('apps.remove')}
         cancelLabel={t('profile.cancel')}
         busy={removal.busy}
-        onConfirm={removal.remove}
-        onCancel={() => removal.setConfirming(undefined)}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
       />
     </>
   );

@@ -75,8 +75,20 @@ describe('Connected apps', () => {
     expect(removed).toEqual(['0oa7outlookmail']);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Outlook' })).not.toBeInTheDocument());
     expect(screen.getByRole('listitem', { name: 'Canvas Student' })).toBeInTheDocument();
-    // The removed app's button is gone: the focus is on the list, not lost.
-    expect(screen.getAllByRole('list')[0]!.parentElement).toHaveFocus();
+    // The removed app's button is gone: the focus is on the next app's heading, not lost.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Timetable Sync' })).toHaveFocus());
+  });
+
+  it('after removing the last app, puts the focus on the sentence that none is left', async () => {
+    fullPersona();
+    const { user } = renderRoute(PAGE);
+    for (const app of ['Timetable Sync', 'Canvas Student', 'Outlook']) {
+      await user.click(await screen.findByRole('button', { name: `Remove access for ${app}` }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+      await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: app })).not.toBeInTheDocument());
+    }
+    // The last in the list removed first: the focus went to the one before it.
+    await waitFor(() => expect(screen.getByText('No app has access to your account.')).toHaveFocus());
   });
 
   it('shows a name the backend gives as a person can read it: no invisible or direction characters, and the question names it the same', async () => {
@@ -86,6 +98,37 @@ describe('Connected apps', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Outlook moc.liam' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove access for Outlook moc.liam' }));
     expect(await screen.findByRole('dialog', { name: /Outlook moc\.liam/ })).toBeInTheDocument();
+  });
+
+  it('removes only the app it names: a crafted id reaches no other resource', async () => {
+    const calendar: ConnectedApp = { ...example<ConnectedAppsResponse>('getConnectedApps', 'full').apps[0]!, name: 'Calendar' };
+    const sent: string[] = [];
+    server.use(
+      http.get('*/api/v1/user/clients', () =>
+        HttpResponse.json({
+          apps: [
+            { ...calendar, clientId: '../factor/opf1taimanpush' },
+            { ...calendar, clientId: '..', name: 'Planner' },
+            { ...calendar, clientId: '\u202Egpj.exe', name: '' },
+          ],
+        }),
+      ),
+      http.all('*', ({ request }) => void (request.method !== 'GET' && sent.push(`${request.method} ${new URL(request.url).pathname}`))),
+    );
+    const { user } = renderRoute(PAGE);
+    // An app without a name is named by its id, made fit to show as a name is.
+    expect(await screen.findByRole('heading', { level: 2, name: 'gpj.exe' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove access for Calendar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+    expect(await screen.findByText('Access removed for Calendar.')).toBeInTheDocument();
+    expect(sent).toEqual(['DELETE /api/v1/user/clients/..%2Ffactor%2Fopf1taimanpush']);
+
+    // An id the address cannot carry as one segment is not sent at all, and the person is told.
+    await user.click(screen.getByRole('button', { name: 'Remove access for Planner' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+    expect(await screen.findByText('Not sent: the server gave an id the portal cannot use safely.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
   });
 
   it('says in a sentence that no app has access, with no empty list', async () => {
@@ -142,11 +185,37 @@ describe('Connected apps', () => {
   });
 
   it('shows the backend’s refusal of an app that is no longer there, and the list as it is now', async () => {
-    fullPersona({ refuse: { status: 404, body: { errorMessage: 'This app has no access to your account.' } } });
+    const full = example<ConnectedAppsResponse>('getConnectedApps', 'full').apps;
+    let gone = false;
+    server.use(
+      http.get('*/api/v1/user/clients', () => HttpResponse.json({ apps: gone ? full.filter((app) => app.name !== 'Outlook') : full })),
+      // Removed meanwhile elsewhere (another tab, an administrator): the backend has no such app now.
+      http.delete(
+        '*/api/v1/user/clients/:clientId',
+        () => ((gone = true), HttpResponse.json({ errorMessage: 'This app has no access to your account.' }, { status: 404 })),
+      ),
+    );
     const { user } = renderRoute(PAGE);
     await user.click(await screen.findByRole('button', { name: 'Remove access for Outlook' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This app has no access to your account.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Outlook' })).not.toBeInTheDocument());
+    expect(screen.getAllByRole('listitem', { name: /./ }).map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Canvas Student',
+      'Timetable Sync',
+    ]);
+  });
+
+  it('says so when the backend answers that it did not remove the access, and keeps the app listed', async () => {
+    fullPersona();
+    server.use(http.delete('*/api/v1/user/clients/:clientId', () => HttpResponse.json({ status: false })));
+    const { user } = renderRoute(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Remove access for Outlook' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access for Outlook was not removed. Please try again.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Access removed/)).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Outlook' })).toBeInTheDocument();
   });
 });

@@ -185,7 +185,11 @@ function LoadStatus({ query, rowCount, errorsOnly = false }: { query: LoginLogQu
 /** The page's two views: every login, or "Where you've signed in" (`?view=places`). */
 export type LoginLogView = 'all' | 'places';
 
-/** The two views, as links (each has its address): the one shown is the current page. */
+/**
+ * The two views, as links (each has its address): the one shown is the current page, as the
+ * router says (aria-current), matching the address's search exactly, not in part (`{}` is in
+ * every search).
+ */
 function Views({ view }: { view: LoginLogView }) {
   const t = useT();
   const views = [
@@ -199,8 +203,14 @@ function Views({ view }: { view: LoginLogView }) {
           key={id}
           size="sm"
           variant={view === id ? 'filled' : 'default'}
-          aria-current={view === id ? 'page' : undefined}
-          renderRoot={(props) => <Link {...props} to="/profile/login" search={id === 'places' ? { view: 'places' } : {}} />}
+          renderRoot={(props) => (
+            <Link
+              {...props}
+              to="/profile/login"
+              search={id === 'places' ? { view: 'places' } : {}}
+              activeOptions={{ exact: true, includeSearch: true }}
+            />
+          )}
         >
           {t(label)}
         </Button>

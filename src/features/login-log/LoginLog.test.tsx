@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginLogPage } from '../../../generated/model';
+import type { LoginLogEntry, LoginLogPage } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -177,7 +177,13 @@ describe("Where you've signed in", () => {
     const { user } = renderRoute('/profile/login');
     await waitFor(() => expect(loaded()).toBe(20));
     await user.click(screen.getByRole('link', { name: "Where you've signed in" }));
+    // One view is the current page, the one shown; the other is not.
     expect(await screen.findByRole('link', { name: "Where you've signed in" })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'All logins' })).not.toHaveAttribute('aria-current');
+    await user.click(screen.getByRole('link', { name: 'All logins' }));
+    expect(await screen.findByRole('link', { name: 'All logins' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: "Where you've signed in" })).not.toHaveAttribute('aria-current');
+    await user.click(screen.getByRole('link', { name: "Where you've signed in" }));
     expect(places().getByText(/It is history: it cannot show which of these are still signed in\./)).toBeInTheDocument();
     const logs = example<LoginLogPage>('getLoginLog', 'full').logs;
     expect(places().getByTestId('places-coverage')).toHaveTextContent(
@@ -232,6 +238,33 @@ describe("Where you've signed in", () => {
       expect.stringMatching(/^Firefox on Windows 11, Central and Western/),
       expect.stringMatching(/^Edge on Windows 11, Central and Western/),
     ]);
+  });
+});
+
+describe("Where you've signed in, from crafted values", () => {
+  it('shows each field as text fit to show, and a device without a place without a trailing comma', async () => {
+    const logs: LoginLogEntry[] = [
+      { time: '2026-11-02T00:00:00Z', browser: 'Chrome 142', os: 'macOS 16', ip: '192.0.2.1', district: '', application: 'Canvas' },
+      {
+        time: '2026-11-01T00:00:00Z',
+        browser: 'Chrome\u200b 141',
+        os: 'mac\u202eOS 16',
+        ip: '192.0.2.\u20662',
+        district: 'Sha Tin',
+        application: 'Can\u200bvas',
+      },
+      { time: '2026-10-31T00:00:00Z', browser: 'Chrome 140', os: 'macOS 16', ip: '192.0.2.3', district: 'Sha Tin', application: 'Canvas' },
+    ];
+    server.use(http.get('*/api/v1/user/log', () => HttpResponse.json({ logs, afterToken: null })));
+    const { user } = renderRoute('/profile/login?view=places');
+    const region = await screen.findByRole('region', { name: "Where you've signed in" });
+    const summaries = within(region)
+      .getAllByRole('group')
+      .map((entry) => entry.querySelector('summary span span')!.textContent);
+    expect(summaries).toEqual(['Chrome on macOS 16', 'Chrome on macOS 16, Sha Tin']);
+    const shaTin = within(region).getAllByRole('group')[1]!;
+    await user.click(shaTin.querySelector('summary')!);
+    expect(within(shaTin).getAllByRole('listitem')[0]).toHaveTextContent(/, Canvas, IP address 192\.0\.2\.2This wasn't me$/);
   });
 });
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
 import { useLanguage, useT } from '../../messages/t';
+import { displayText } from '../../shared/text/displayText';
 import { SignOutOtherDevices } from '../../shared/ui/SignOutOtherDevices';
 import { formatLoginTime } from './formatLoginTime';
 import { NotMeLink } from './NotMeLink';
@@ -19,7 +20,9 @@ function Place({ place, language }: { place: SignInPlace; language: Language }) 
         <summary className={classes.summary}>
           <span style={{ minWidth: 0 }}>
             <Text component="span" fw={600} display="block" style={{ overflowWrap: 'anywhere' }}>
-              {t('loginLog.places.device', { browser: place.browser, os: place.os })}, {place.place}
+              {place.place
+                ? t('loginLog.places.deviceIn', { browser: place.browser, os: place.os, place: place.place })
+                : t('loginLog.places.device', { browser: place.browser, os: place.os })}
             </Text>
             <Text component="span" size="sm" c="dimmed" display="block">
               {t('loginLog.places.last', { time: formatLoginTime(last.time, undefined, language) })} ·{' '}
@@ -31,7 +34,11 @@ function Place({ place, language }: { place: SignInPlace; language: Language }) 
           {place.logins.map((login, index) => (
             <Group component="li" key={`${login.time}-${index}`} justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {t('loginLog.places.login', { time: formatLoginTime(login.time, undefined, language), application: login.application, ip: login.ip })}
+                {t('loginLog.places.login', {
+                  time: formatLoginTime(login.time, undefined, language),
+                  application: displayText(login.application),
+                  ip: displayText(login.ip),
+                })}
               </Text>
               <NotMeLink entry={login} language={language} />
             </Group>

@@ -57,6 +57,20 @@ describe('signInPlaces', () => {
     expect(signInPlaces([login('2026-11-01T00:00:00Z', 'A', 'B C', 'D'), login('2026-11-02T00:00:00Z', 'A B', 'C', 'D')])).toHaveLength(2);
   });
 
+  it.each([
+    ['a zero-width space in the browser', login('2026-11-02T00:00:00Z', 'Chrome\u200b 142', 'macOS 16', 'Sha Tin')],
+    ['a direction mark in the system', login('2026-11-02T00:00:00Z', 'Chrome 142', '\u202bmacOS 16\u202c', 'Sha Tin')],
+    ['a soft hyphen and a line break in the place', login('2026-11-02T00:00:00Z', 'Chrome 142', 'macOS  16', 'Sha\u00ad\nTin')],
+  ])('groups a login written with %s with the same device and place', (_, odd) => {
+    const places = signInPlaces([login('2026-11-01T00:00:00Z', 'Chrome 141', 'macOS 16', 'Sha Tin'), odd]);
+    expect(places.map(({ browser, os, place, logins }) => [browser, os, place, logins.length])).toEqual([['Chrome', 'macOS 16', 'Sha Tin', 2]]);
+  });
+
+  it('reads a field that is not text as none, instead of failing', () => {
+    const odd = { ...login('2026-11-01T00:00:00Z', 'Edge 142', 'Windows 11', 'Wan Chai'), os: 11, district: null } as unknown as LoginLogEntry;
+    expect(signInPlaces([odd]).map(({ browser, os, place }) => [browser, os, place])).toEqual([['Edge', '', '']]);
+  });
+
   it('finds every login of the full persona’s first page in one entry or another', () => {
     const logs = example<LoginLogPage>('getLoginLog', 'full').logs;
     const places = signInPlaces(logs);

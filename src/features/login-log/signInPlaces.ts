@@ -1,4 +1,5 @@
 import type { LoginLogEntry } from '../../../generated/model';
+import { displayText } from '../../shared/text/displayText';
 
 /** One device (browser and system) in one place, from the login history. */
 export interface SignInPlace {
@@ -25,14 +26,17 @@ const timeOf = (login: LoginLogEntry) => {
 /**
  * "Where you've signed in": the logins grouped by browser (without its version), system and
  * place, each group with its logins newest first, the group with the latest sign-in first. It is
- * history, grouped from the logins given: it says nothing of which are still signed in.
+ * history, grouped from the logins given: it says nothing of which are still signed in. Each
+ * field is grouped and shown as displayText makes it fit to show: an invisible or direction
+ * character cannot split one device into look-alike entries, and a field that is not text is
+ * none.
  */
 export function signInPlaces(logins: ReadonlyArray<LoginLogEntry>): SignInPlace[] {
   const groups = new Map<string, SignInPlace>();
   for (const login of logins) {
-    const browser = browserFamily(login.browser);
-    const os = login.os.trim();
-    const place = login.district.trim();
+    const browser = browserFamily(displayText(login.browser));
+    const os = displayText(login.os);
+    const place = displayText(login.district);
     const key = JSON.stringify([browser, os, place]);
     const group = groups.get(key) ?? { key, browser, os, place, logins: [] };
     group.logins.push(login);

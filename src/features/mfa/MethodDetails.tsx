@@ -2,7 +2,9 @@ import { Text } from '@mantine/core';
 import { textOf, useLanguage, useT } from '../../messages/t';
 import { displayText } from '../../shared/text/displayText';
 import { formatDay, readableDate } from '../../shared/text/day';
+import type { Passkey } from '../../../generated/model';
 import { formatLastUsed } from './lastUsed';
+import { maskPhone } from './mask';
 import type { MfaRow } from './mfaRows';
 
 /**
@@ -47,9 +49,22 @@ export function MethodDetails({
   );
 }
 
-/** A method's name for its controls and questions: the kind, and the person's nickname beside it when it has one. */
-export function methodLabel(row: MfaRow, t: ReturnType<typeof useT>): string {
+/** A passkey's name: the person's nickname, otherwise its model. */
+export const passkeyName = (passkey: Passkey) => displayText(passkey.nickname) || displayText(passkey.name);
+
+/**
+ * A method's name for its controls and questions, the same on the MFA page and in the guide's
+ * review: a passkey by its name (from the passkeys' list, else its factor's nickname or model);
+ * another method by its kind, with the person's nickname beside it, else its phone's number
+ * masked, so that two phones with SMS are told apart.
+ */
+export function methodLabel(row: MfaRow, t: ReturnType<typeof useT>, passkeys: ReadonlyArray<Passkey> = []): string {
   const name = textOf(row.name, t);
   const nickname = displayText(row.factor?.nickname);
-  return nickname ? t('mfa.methodWithNickname', { name, nickname }) : name;
+  if (row.passkey) {
+    const passkey = passkeys.find((each) => each.id === row.factor?.id);
+    return (passkey && passkeyName(passkey)) || nickname || name;
+  }
+  const detail = nickname || (row.phone && maskPhone(row.phone));
+  return detail ? t('mfa.methodWith', { name, detail }) : name;
 }

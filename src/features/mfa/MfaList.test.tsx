@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
 import { getListPasskeysMockHandler } from '../../../generated/api/passkeys/passkeys.msw';
 import type { FactorListResponse, PasskeyListResponse } from '../../../generated/model';
-import { NEW_PHONE_GUIDE_KEY } from '../../shared/storage/storageKeys';
+import { draftKey, NEW_PHONE_GUIDE_KEY } from '../../shared/storage/storageKeys';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -146,19 +146,25 @@ describe('Set up MFA', () => {
     ['a plain true', true, true],
     ['status true', { status: true }, true],
     ['status false', { status: false }, false],
-  ])('answered %s, says "Reset factor successfully" only when the data is truthy (spec section 7)', async (_, answer, success) => {
-    server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
-    let removed = false;
-    server.use(http.delete('*/api/v1/user/factor/:factorId', () => ((removed = true), HttpResponse.json(answer))));
-    const { user } = renderRoute('/profile/mfa');
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Remove Email Authentication' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove Email Authentication?' })).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(removed).toBe(true));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    if (success) expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
-    else expect(screen.queryByText('Reset factor successfully')).not.toBeInTheDocument();
-  });
+  ])(
+    'answered %s, says "Reset factor successfully" only when the data is truthy (spec section 7), and that it was not otherwise',
+    async (_, answer, success) => {
+      server.use(getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')));
+      let removed = false;
+      server.use(http.delete('*/api/v1/user/factor/:factorId', () => ((removed = true), HttpResponse.json(answer))));
+      const { user } = renderRoute('/profile/mfa');
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      await user.click(screen.getByRole('button', { name: 'Remove Email Authentication' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Remove Email Authentication?' })).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(removed).toBe(true));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      if (success) expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
+      else {
+        expect(await screen.findByRole('alert')).toHaveTextContent('Email Authentication was not removed. Please try again.');
+        expect(screen.queryByText('Reset factor successfully')).not.toBeInTheDocument();
+      }
+    },
+  );
 
   it('Cancel in the confirmation removes nothing', async () => {
     let removed = false;
@@ -211,11 +217,14 @@ describe('Set up MFA', () => {
     );
     const { user } = renderRoute('/profile/mfa');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Rename Voice Call Authentication' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename Voice Call Authentication' });
+    // A phone without a nickname is told apart by its number, masked.
+    await user.click(screen.getByRole('button', { name: 'Rename Voice Call Authentication (+852 ****4567)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Voice Call Authentication (+852 ****4567)' });
     expect(dialog).toHaveTextContent('Only you see the nickname. It tells your sign-in methods apart.');
     const field = within(dialog).getByLabelText('Nickname');
     expect(field).toHaveValue('Phone ending 4567');
+    // Ready to type in: the field has the focus, not the dialog's Close button.
+    expect(field).toHaveFocus();
 
     await user.clear(field);
     await user.click(field);
@@ -244,13 +253,81 @@ describe('Set up MFA', () => {
     expect(sent[1]).toEqual(['fwf1taimanyubikey', { nickname: null }]);
   });
 
+  it('renames after a recent sign-in the server asks for: back on the page, what was typed waits, and nothing is renamed before Save', async () => {
+    full();
+    const sent: unknown[] = [];
+    let stepUp = true;
+    server.use(
+      http.patch('*/api/v1/user/factor/:factorId', async ({ params, request }) => {
+        sent.push([params.factorId, await request.json()]);
+        if (!stepUp) return HttpResponse.json(example('renameFactor', 'full'));
+        return HttpResponse.json(
+          { errorMessage: 'For your security, please sign in again to make this change.' },
+          { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", max_age=300' } },
+        );
+      }),
+    );
+    const before = renderRoute('/profile/mfa');
+    await before.user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await before.user.click(screen.getByRole('button', { name: /^Rename Voice Call Authentication/ }));
+    const field = within(await screen.findByRole('dialog')).getByLabelText('Nickname');
+    await before.user.clear(field);
+    await before.user.type(field, 'Desk phone');
+    await before.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(before.auth.signIn).toHaveBeenCalledWith({ returnTo: '/profile/mfa', maxAge: 300 }));
+    before.unmount();
+
+    // The sign-in goes back to the page it left.
+    stepUp = false;
+    const { user, router } = renderRoute('/profile/details');
+    await router.navigate({ href: '/profile/mfa', replace: true, state: { afterSignIn: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Voice Call Authentication (+852 ****4567)' });
+    expect(within(dialog).getByLabelText('Nickname')).toHaveValue('Desk phone');
+    expect(sent).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nickname saved.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      ['clf1taimancall', { nickname: 'Desk phone' }],
+      ['clf1taimancall', { nickname: 'Desk phone' }],
+    ]);
+  });
+
+  it.each([
+    ['a method not on the page', { id: 'fwf9elsewhere', typed: 'Call 3442 0000' }, true],
+    ['the shape of an older draft, with a title of its own', { renaming: { id: 'clf1taimancall', name: 'Call 3442 0000', start: 'x' } }, true],
+    ['what was typed that is not text', { id: 'clf1taimancall', typed: { trim: 1 } }, true],
+    ['a visit the sign-in did not go back to', { id: 'clf1taimancall', typed: 'Desk phone' }, false],
+  ])('opens no Rename from a draft in storage naming %s, and drops it', async (_, draft, afterSignIn) => {
+    full();
+    const key = draftKey('smwong25', 'nickname');
+    window.sessionStorage.setItem(key, JSON.stringify(draft));
+    const { router } = renderRoute('/profile/details');
+    await router.navigate({ href: '/profile/mfa', ...(afterSignIn ? { state: { afterSignIn: true } } : {}) });
+    await screen.findByRole('region', { name: 'Passkeys' });
+    await waitFor(() => expect(window.sessionStorage.getItem(key)).toBeNull());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('3442');
+  });
+
   it('offers the move to a new phone in order: Remove waits until a method added since works', async () => {
-    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
-    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, '2026-11-29T11:00:00.000Z');
     full();
     const { user, router } = renderRoute('/profile/mfa');
     const guide = await screen.findByRole('region', { name: 'Moving to a new phone?' });
-    expect(within(guide).getByRole('button', { name: 'Close the guide' })).toHaveAttribute('aria-expanded', 'true');
+    const toggle = within(guide).getByRole('button', { name: 'Show me how' });
+    // Closed, it controls nothing on the page.
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Close the guide');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeInTheDocument();
+    // The phone methods set up as the move began are the old phone's.
+    expect(JSON.parse(window.sessionStorage.getItem(NEW_PHONE_GUIDE_KEY)!)).toEqual([
+      'opf1taimanpush',
+      'uft1taimangoogle',
+      'mbf1taimansms',
+      'clf1taimancall',
+    ]);
     const steps = within(guide)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
@@ -262,16 +339,16 @@ describe('Set up MFA', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/mfa/enroll/OKTA/sms'));
   });
 
-  it('lets the old phone’s method go once the new one works', async () => {
-    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
-    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, '2026-11-29T11:00:00.000Z');
+  it('lets the old phone’s method go once the new one works, whatever date the server gives it', async () => {
+    window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, JSON.stringify(['opf1taimanpush', 'uft1taimangoogle', 'mbf1taimansms', 'clf1taimancall']));
     const persona = example<FactorListResponse>('getFactors', 'full');
     const fresh = {
       id: 'mbf2new',
       factorType: 'sms',
       provider: 'OKTA',
       status: 'ACTIVE',
-      created: '2026-11-29T11:30:00.000Z',
+      // A server clock behind the browser's: the method is still the one added since.
+      created: '2020-01-01T00:00:00.000Z',
       profile: { phoneNumber: '+85261234567' },
     };
     server.use(getGetFactorsMockHandler({ factors: [...persona.factors, fresh] as FactorListResponse['factors'] }));

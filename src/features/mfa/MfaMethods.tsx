@@ -1,13 +1,12 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { memo, useCallback, useMemo, useState, useTransition } from 'react';
-import { getGetFactorsQueryKey, useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { memo, useCallback, useEffect, useMemo, useState, useTransition } from 'react';
+import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import { useDeletePasskey } from '../../../generated/api/passkey-changes/passkey-changes';
-import { getListPasskeysQueryKey, useListPasskeys } from '../../../generated/api/passkeys/passkeys';
+import { useListPasskeys } from '../../../generated/api/passkeys/passkeys';
 import type { Factor, Passkey } from '../../../generated/model';
 import { textOf, useT } from '../../messages/t';
-import { isRemoved } from '../../shared/api/factorAnswers';
 import { useDraft } from '../../shared/storage/draft';
 import { displayText } from '../../shared/text/displayText';
 import { afterNextPaint } from '../../shared/ui/afterPaint';
@@ -15,15 +14,17 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
+import { useConfirmedChange } from '../../shared/ui/useConfirmedChange';
 import { maskPhone } from './mask';
-import { MethodDetails, methodLabel } from './MethodDetails';
+import { MethodDetails, methodLabel, passkeyName } from './MethodDetails';
+import { mfaMethodsQueryKeys } from './mfaQueries';
 import { mfaRows, type MfaRow } from './mfaRows';
 import { NewPhoneGuide } from './NewPhoneGuide';
 import { NicknameDialog, type Renaming } from './NicknameDialog';
-import { phoneEnding } from './nickname';
+import { phoneEnding, renameDraftOf } from './nickname';
 import { Passkeys } from './Passkeys';
 
-/** A row's status in view mode; in edit mode, Rename and Remove for a method set up, Set up for one that is not. */
+/** A row's status in view mode; in edit mode, Rename (where offered) and Remove for a method set up, Set up for one that is not. */
 function RowControl({
   row,
   label,
@@ -31,15 +32,13 @@ function RowControl({
   busy,
   onRename,
   onRemove,
-  review,
 }: {
   row: MfaRow;
   label: string;
   editing: boolean;
   busy: boolean;
-  onRename: () => void;
+  onRename: (() => void) | undefined;
   onRemove: () => void;
-  review: boolean;
 }) {
   const t = useT();
   const { action } = row;
@@ -54,7 +53,7 @@ function RowControl({
   if (action.kind === 'remove') {
     return (
       <Group gap="xs" justify="flex-end" wrap="wrap">
-        {!review && (
+        {onRename && (
           <Button size="xs" variant="default" onClick={onRename} disabled={busy} aria-label={t('mfa.renameLabel', { name: label })}>
             {t('mfa.rename')}
           </Button>
@@ -107,43 +106,38 @@ function SetupButton({ provider, factorType, name }: { provider: Factor['provide
 /** What a removal asks about: a factor or a passkey, its name, and whether it is the last way in besides the password. */
 type Confirming = { what: 'factor' | 'passkey'; id: string; name: string; last: boolean };
 
+/** The removal a row stands for, named as its controls name it (a passkey through its own call). */
+const removalOf = (row: MfaRow, name: string, last: boolean): Confirming | undefined =>
+  row.action.kind === 'remove' ? { what: row.passkey ? 'passkey' : 'factor', id: row.action.factorId, name, last } : undefined;
+
 /**
  * Removing a method after the person confirmed it (spec: Remove resets a factor; a passkey is
- * removed through its own call): `confirming` is what they are asked about; `onRemoved` hears of
- * each removal the server confirmed.
+ * removed through its own call, on the MFA page and in the guide's review alike): `onRemoved`
+ * hears of each removal the server confirmed; both lists are read again after every answer.
  */
 function useRemoval(onRemoved: ((name: string) => void) | undefined) {
   const t = useT();
   const queryClient = useQueryClient();
   const reset = useResetFactor();
   const deletePasskey = useDeletePasskey();
-  const [confirming, setConfirming] = useState<Confirming>();
-  const busy = reset.isPending || deletePasskey.isPending;
-
-  const remove = () => {
-    if (!confirming || busy) return;
-    const { name } = confirming;
-    const options = {
-      onSuccess: async (result: unknown) => {
-        setConfirming(undefined);
-        if (isRemoved(result)) {
-          toast.success(t('mfa.resetSuccess'));
-          onRemoved?.(name);
-        }
-        // A passkey is in both lists.
-        await Promise.all([getGetFactorsQueryKey(), getListPasskeysQueryKey()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      },
-      onError: () => setConfirming(undefined),
-    };
-    if (confirming.what === 'passkey') deletePasskey.mutate({ passkeyId: confirming.id }, options);
-    else reset.mutate({ factorId: confirming.id }, options);
-  };
-  return { confirming, setConfirming, remove, busy };
+  return useConfirmedChange<Confirming>({
+    change: ({ what, id }) => (what === 'passkey' ? deletePasskey.mutateAsync({ passkeyId: id }) : reset.mutateAsync({ factorId: id })),
+    done: ({ name }) => {
+      toast.success(t('mfa.resetSuccess'));
+      onRemoved?.(name);
+    },
+    refused: ({ name }) => t('mfa.removeFailed', { name }),
+    settled: () => Promise.all(mfaMethodsQueryKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
 }
 
-/** The table of methods, each row with its name, what tells it apart, and its control (see RowControl). */
+/**
+ * The table of methods, each row with its name, what tells it apart, and its control (see
+ * RowControl). In review, a passkey's row is named as the MFA page names it.
+ */
 const MethodsTable = memo(function MethodsTable({
   rows,
+  passkeys,
   review,
   editing,
   busy,
@@ -151,10 +145,11 @@ const MethodsTable = memo(function MethodsTable({
   onRemove,
 }: {
   rows: MfaRow[];
+  passkeys: ReadonlyArray<Passkey>;
   review: boolean;
   editing: boolean;
   busy: boolean;
-  onRename: (row: MfaRow, label: string) => void;
+  onRename?: (row: MfaRow) => void;
   onRemove: (row: MfaRow, label: string) => void;
 }) {
   const t = useT();
@@ -170,17 +165,17 @@ const MethodsTable = memo(function MethodsTable({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => {
-          const label = review ? textOf(row.name, t) : methodLabel(row, t);
+          const label = methodLabel(row, t, passkeys);
           const phone = row.phone && maskPhone(row.phone);
           return (
             <Table.Tr key={row.key}>
               <Table.Td>
                 <Text component="span" display="block" style={{ overflowWrap: 'anywhere' }}>
-                  {textOf(row.name, t)}
+                  {row.passkey ? label : textOf(row.name, t)}
                 </Text>
                 {row.factor && (
                   <MethodDetails
-                    nickname={row.factor.nickname}
+                    nickname={row.passkey ? undefined : row.factor.nickname}
                     nicknameLast={review}
                     created={row.factor.created}
                     lastChallenged={row.factor.lastChallenged}
@@ -199,8 +194,7 @@ const MethodsTable = memo(function MethodsTable({
                   label={label}
                   editing={editing}
                   busy={busy}
-                  review={review}
-                  onRename={() => onRename(row, label)}
+                  onRename={onRename && (() => onRename(row))}
                   onRemove={() => onRemove(row, label)}
                 />
               </Table.Td>
@@ -213,63 +207,52 @@ const MethodsTable = memo(function MethodsTable({
 });
 
 /** The question asked before a method is removed, naming it, and saying so when it is the last way in besides the password. */
-function RemoveConfirm({
-  confirming,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  confirming: Confirming | undefined;
-  busy: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+function RemoveConfirm({ removal }: { removal: ReturnType<typeof useRemoval> }) {
   const t = useT();
-  const message = confirming ? t('mfa.removeConfirm', { name: confirming.name }) : '';
+  const { asking } = removal;
   return (
     <ConfirmDialog
-      opened={confirming !== undefined}
-      title={confirming ? t('mfa.removeConfirmTitle', { name: confirming.name }) : ''}
-      message={confirming?.last ? `${t('mfa.removeLast')} ${message}` : message}
+      opened={asking !== undefined}
+      title={asking ? t('mfa.removeConfirmTitle', { name: asking.name }) : ''}
+      message={asking ? t(asking.last ? 'mfa.removeLast' : 'mfa.removeConfirm', { name: asking.name }) : ''}
       confirmLabel={t('mfa.remove')}
       cancelLabel={t('profile.cancel')}
-      busy={busy}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
+      busy={removal.busy}
+      onConfirm={removal.confirm}
+      onCancel={removal.cancel}
     />
   );
 }
 
-/** Rename's state: which method, and what is typed, kept across a step-up's sign-in (never a secret). */
-function useRenaming() {
+/**
+ * Rename's state, kept across the sign-in a step-up asks for: only which method (its id) and what
+ * is typed (never a secret). The name and the pre-fill come from the lists on the page, never from
+ * storage: a draft naming no method listed now is dropped, and only the page a sign-in went back
+ * to takes a draft up again (any other visit drops it).
+ */
+function useRenaming(targetOf: (id: string) => Renaming | undefined, loaded: boolean) {
   const [draft, saveDraft, clearDraft] = useDraft('nickname');
-  const [renaming, setRenaming] = useState<Renaming | undefined>(() => {
-    if (!draft) return undefined;
-    try {
-      return JSON.parse(draft).renaming as Renaming;
-    } catch {
-      return undefined;
-    }
-  });
-  const typed = useMemo(() => {
-    try {
-      return draft ? (JSON.parse(draft).typed as string | undefined) : undefined;
-    } catch {
-      return undefined;
-    }
-  }, [draft]);
+  const afterSignIn = useRouterState({ select: (state) => state.location.state.afterSignIn === true });
+  const saved = renameDraftOf(draft);
+  const [id, setId] = useState(() => (afterSignIn ? saved?.id : undefined));
+  const renaming = id === undefined ? undefined : targetOf(id);
+  const found = renaming !== undefined;
+  const close = useCallback(() => {
+    setId(undefined);
+    clearDraft();
+  }, [clearDraft]);
+  useEffect(() => {
+    if (draft !== undefined && (id === undefined || (loaded && !found))) close();
+  }, [draft, id, loaded, found, close]);
   return {
     renaming,
-    typed,
-    open: (target: Renaming) => {
-      setRenaming(target);
-      saveDraft(JSON.stringify({ renaming: target }));
+    typed: saved?.id === id ? saved?.typed : undefined,
+    open: (target: string) => {
+      setId(target);
+      saveDraft(JSON.stringify({ id: target }));
     },
-    type: (value: string) => renaming && saveDraft(JSON.stringify({ renaming, typed: value })),
-    close: () => {
-      setRenaming(undefined);
-      clearDraft();
-    },
+    type: (typed: string) => id !== undefined && saveDraft(JSON.stringify({ id, typed })),
+    close,
   };
 }
 
@@ -279,6 +262,7 @@ const NO_PASSKEYS: ReadonlyArray<Passkey> = [];
 function ReviewMethods({ onRemoved }: { onRemoved?: (name: string) => void }) {
   const t = useT();
   const factors = useGetFactors();
+  const passkeys = useListPasskeys();
   const removal = useRemoval(onRemoved);
   const all = useMemo(() => (factors.data ? mfaRows(factors.data.factors) : []), [factors.data]);
   const rows = useMemo(() => all.filter((row) => row.action.kind === 'remove'), [all]);
@@ -292,22 +276,15 @@ function ReviewMethods({ onRemoved }: { onRemoved?: (name: string) => void }) {
         <Paper withBorder p="xs" maw={720}>
           <MethodsTable
             rows={rows}
+            passkeys={passkeys.data?.passkeys ?? NO_PASSKEYS}
             review
             editing
             busy={removal.busy}
-            onRename={() => undefined}
-            onRemove={(row, name) =>
-              row.action.kind === 'remove' && removal.setConfirming({ what: 'factor', id: row.action.factorId, name, last: waysIn <= 1 })
-            }
+            onRemove={(row, name) => removal.ask(removalOf(row, name, waysIn <= 1))}
           />
         </Paper>
       )}
-      <RemoveConfirm
-        confirming={removal.confirming}
-        busy={removal.busy}
-        onConfirm={removal.remove}
-        onCancel={() => removal.setConfirming(undefined)}
-      />
+      <RemoveConfirm removal={removal} />
     </>
   );
 }
@@ -328,8 +305,8 @@ function PageMethods() {
   const t = useT();
   const factors = useGetFactors();
   const passkeys = useListPasskeys();
+  const passkeyList = passkeys.data?.passkeys ?? NO_PASSKEYS;
   const removal = useRemoval(undefined);
-  const rename = useRenaming();
   const [editingList, setEditing] = useState(false);
   // Edit and Done render the list again in the background (a transition): the click paints at
   // once with the button's new state, and the list (memoised, so that paint skips it) follows.
@@ -341,14 +318,20 @@ function PageMethods() {
   // Every way in besides the password: the methods set up, passkeys among them.
   const waysIn = all.filter((row) => row.enabled).length;
 
-  const removeRow = (row: MfaRow, name: string) =>
-    row.action.kind === 'remove' && removal.setConfirming({ what: 'factor', id: row.action.factorId, name, last: waysIn <= 1 });
-  const renameRow = (row: MfaRow, label: string) => {
-    if (row.action.kind !== 'remove') return;
-    const ending = phoneEnding(row.phone);
-    const start = displayText(row.factor?.nickname) || (ending ? t('mfa.phoneEnding', { digits: ending }) : '');
-    rename.open({ id: row.action.factorId, name: label, start });
+  /** The method `id` as the page lists it now: its name and what the Nickname field starts with. */
+  const renamingOf = (id: string): Renaming | undefined => {
+    const row = rows.find((each) => each.action.kind === 'remove' && each.action.factorId === id);
+    if (row) {
+      const ending = phoneEnding(row.phone);
+      const start = displayText(row.factor?.nickname) || (ending ? t('mfa.phoneEnding', { digits: ending }) : '');
+      return { id, name: methodLabel(row, t), start };
+    }
+    const passkey = passkeyList.find((each) => each.id === id);
+    return passkey && { id, name: passkeyName(passkey), start: passkeyName(passkey) };
   };
+  const rename = useRenaming(renamingOf, !factors.isPending && !passkeys.isPending);
+  const removeRow = (row: MfaRow, name: string) => removal.ask(removalOf(row, name, waysIn <= 1));
+  const renameRow = (row: MfaRow) => row.action.kind === 'remove' && rename.open(row.action.factorId);
 
   return (
     <>
@@ -366,25 +349,28 @@ function PageMethods() {
               {buttonEditing ? t('mfa.done') : t('mfa.edit')}
             </Button>
           </Group>
-          <MethodsTable rows={rows} review={false} editing={editingList} busy={removal.busy} onRename={renameRow} onRemove={removeRow} />
+          <MethodsTable
+            rows={rows}
+            passkeys={passkeyList}
+            review={false}
+            editing={editingList}
+            busy={removal.busy}
+            onRename={renameRow}
+            onRemove={removeRow}
+          />
         </Paper>
       )}
       {passkeys.isError && <LoadError title={t('mfa.passkeys.loadFailed')} onRetry={() => void passkeys.refetch()} />}
       {factors.isSuccess && passkeys.isSuccess && (
         <Passkeys
-          passkeys={passkeys.data?.passkeys ?? NO_PASSKEYS}
+          passkeys={passkeyList}
           busy={removal.busy}
-          onRename={(passkey, name) => rename.open({ id: passkey.id, name, start: displayText(passkey.nickname) || displayText(passkey.name) })}
-          onRemove={(passkey, name) => removal.setConfirming({ what: 'passkey', id: passkey.id, name, last: waysIn <= 1 })}
+          onRename={(passkey) => rename.open(passkey.id)}
+          onRemove={(passkey, name) => removal.ask({ what: 'passkey', id: passkey.id, name, last: waysIn <= 1 })}
         />
       )}
       {factors.isSuccess && <NewPhoneGuide rows={all} busy={removal.busy} onRemove={removeRow} />}
-      <RemoveConfirm
-        confirming={removal.confirming}
-        busy={removal.busy}
-        onConfirm={removal.remove}
-        onCancel={() => removal.setConfirming(undefined)}
-      />
+      <RemoveConfirm removal={removal} />
       <NicknameDialog renaming={rename.renaming} typed={rename.typed} onTyped={rename.type} onClose={rename.close} />
     </>
   );

@@ -7,12 +7,12 @@ import { FACTOR_KINDS } from './factorKinds';
 import { maskPhone } from './mask';
 import { MethodDetails, methodLabel } from './MethodDetails';
 import type { MfaRow } from './mfaRows';
-import { newPhoneProgress, phoneMethods } from './newPhone';
+import { idsKept, newPhoneProgress, phoneMethodIds, phoneMethods } from './newPhone';
 
 /** A list whose items span its width, so each step's status and each Remove line up at its end. */
 const FULL_WIDTH = { itemWrapper: { width: '100%', alignItems: 'stretch' } } as const;
 
-const stored = () => window.sessionStorage.getItem(NEW_PHONE_GUIDE_KEY) ?? undefined;
+const stored = () => idsKept(window.sessionStorage.getItem(NEW_PHONE_GUIDE_KEY));
 
 /** Whether a step is done, in words (not colour alone). */
 function StepStatus({ done }: { done: boolean }) {
@@ -43,8 +43,8 @@ function Step({ title, done, children }: { title: string; done: boolean; childre
  * the new phone (its wizard), see it work (set up means its code or approval came from the new
  * phone), and only then remove the old one, recognisable by its nickname and last use. Remove
  * stays unavailable until a method added since the move began works, and the guide says why.
- * When the move began is kept in this tab's session storage, so the guide picks up where it was
- * after each wizard.
+ * The phone methods set up when the move began (their ids) are kept in this tab's session
+ * storage, so the guide picks up where it was after each wizard.
  */
 export function NewPhoneGuide({
   rows,
@@ -58,21 +58,21 @@ export function NewPhoneGuide({
   const t = useT();
   const navigate = useNavigate();
   const id = useId();
-  const [startedAt, setStartedAt] = useState(stored);
+  const [before, setBefore] = useState(stored);
   const phones = phoneMethods(rows);
   if (phones.length === 0) return null;
-  const open = startedAt !== undefined;
+  const open = before !== undefined;
   const toggle = () => {
     if (open) {
       window.sessionStorage.removeItem(NEW_PHONE_GUIDE_KEY);
-      setStartedAt(undefined);
+      setBefore(undefined);
     } else {
-      const now = new Date().toISOString();
-      window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, now);
-      setStartedAt(now);
+      const ids = phoneMethodIds(rows);
+      window.sessionStorage.setItem(NEW_PHONE_GUIDE_KEY, JSON.stringify(ids));
+      setBefore(ids);
     }
   };
-  const progress = open ? newPhoneProgress(rows, startedAt) : undefined;
+  const progress = open ? newPhoneProgress(rows, before) : undefined;
   const works = (progress?.fresh.length ?? 0) > 0;
   const kinds = FACTOR_KINDS.filter((kind) => phones.some((row) => row.kind === kind.id));
   const nameOf = (row: MfaRow) => textOf(row.name, t);
@@ -83,7 +83,8 @@ export function NewPhoneGuide({
         <Title order={2} size="h4" id={`${id}h`}>
           {t('mfa.newPhone.title')}
         </Title>
-        <Button variant="default" size="xs" onClick={toggle} aria-expanded={open} aria-controls={`${id}s`}>
+        {/* It controls the steps only while they are there: no reference to a list not on the page. */}
+        <Button variant="default" size="xs" onClick={toggle} aria-expanded={open} aria-controls={open ? `${id}s` : undefined}>
           {open ? t('mfa.newPhone.finish') : t('mfa.newPhone.start')}
         </Button>
       </Group>

@@ -1,12 +1,11 @@
 import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getGetFactorsQueryKey } from '../../../generated/api/factors/factors';
 import { useRenameFactor } from '../../../generated/api/nicknames/nicknames';
-import { getListPasskeysQueryKey } from '../../../generated/api/passkeys/passkeys';
 import { useT } from '../../messages/t';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toast';
+import { mfaMethodsQueryKeys } from './mfaQueries';
 import { NICKNAME_MAX, nicknameProblem, nicknameToSave } from './nickname';
 
 /** The method being renamed: its id, its name for the dialog, and what the field starts with. */
@@ -54,7 +53,7 @@ export function NicknameDialog({
         onSuccess: async () => {
           toast.success(t(nickname ? 'mfa.renamed' : 'mfa.nicknameRemoved'));
           close();
-          await Promise.all([getGetFactorsQueryKey(), getListPasskeysQueryKey()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+          await Promise.all(mfaMethodsQueryKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         },
       },
     );

@@ -3,12 +3,10 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Passkey } from '../../../generated/model';
 import { useT } from '../../messages/t';
 import { displayText } from '../../shared/text/displayText';
-import { MethodDetails } from './MethodDetails';
+import { MethodDetails, passkeyName } from './MethodDetails';
 
-/** A passkey's name: the person's nickname, otherwise its model. */
-export const passkeyName = (passkey: Passkey) => displayText(passkey.nickname) || displayText(passkey.name);
-
-export const PASSKEYS_HEADING_ID = 'passkeys';
+// The benchmark finds the section by it (section[aria-labelledby="passkeys"]).
+const PASSKEYS_HEADING_ID = 'passkeys';
 
 /**
  * The Passkeys section: every WebAuthn credential once, by its name, with where it lives
@@ -23,7 +21,7 @@ export function Passkeys({
 }: {
   passkeys: ReadonlyArray<Passkey>;
   busy: boolean;
-  onRename: (passkey: Passkey, name: string) => void;
+  onRename: (passkey: Passkey) => void;
   onRemove: (passkey: Passkey, name: string) => void;
 }) {
   const t = useT();
@@ -59,13 +57,7 @@ export function Passkeys({
                 </MethodDetails>
               </div>
               <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => onRename(passkey, name)}
-                  disabled={busy}
-                  aria-label={t('mfa.renameLabel', { name })}
-                >
+                <Button size="xs" variant="default" onClick={() => onRename(passkey)} disabled={busy} aria-label={t('mfa.renameLabel', { name })}>
                   {t('mfa.rename')}
                 </Button>
                 <Button

@@ -8,3 +8,6 @@ import type { PageQuery } from '../../shared/api/queries';
  * page is not.
  */
 export const mfaMethodsQueries = (): PageQuery[] => [getGetFactorsQueryOptions(), getListPasskeysQueryOptions()];
+
+/** What a change to a method makes stale: both lists (a passkey is in both), read again after it. */
+export const mfaMethodsQueryKeys = () => mfaMethodsQueries().map((query) => query.queryKey);

@@ -101,6 +101,17 @@ describe('mfaRows', () => {
     expect(mfaRows(odd).map((row) => row.phone)).toEqual([undefined, undefined, undefined]);
   });
 
+  it.each([
+    ['YubiKey 5 NFC', { text: 'YubiKey 5 NFC' }],
+    ['\u202eYubi\u200bKey  5\nNFC', { text: 'YubiKey 5 NFC' }],
+    ['\u200b\u2066', { key: 'mfa.defaultAuthenticator' }],
+    [undefined, { key: 'mfa.defaultAuthenticator' }],
+    [42, { key: 'mfa.defaultAuthenticator' }],
+  ])('names a passkey with the model %j as %j: made fit to show, else "Authenticator"', (authenticatorName, name) => {
+    const passkey = factor('webauthn', 'FIDO', 'ACTIVE', { id: 'w1', profile: { authenticatorName } as Factor['profile'] });
+    expect(mfaRows([passkey])[0]!.name).toEqual(name);
+  });
+
   it('is empty without factors', () => {
     expect(mfaRows([])).toEqual([]);
   });

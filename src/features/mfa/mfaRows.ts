@@ -1,5 +1,6 @@
 import type { Factor } from '../../../generated/model';
 import type { Wording } from '../../messages/t';
+import { displayText } from '../../shared/text/displayText';
 import { listedKindOf, type FactorKind, type FactorKindId } from './factorKinds';
 
 export interface MfaRow {
@@ -45,12 +46,10 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
     const active = ordered.filter((item) => item.kind.id === kind.id && isActive(item.factor) && item.factor.id).map((item) => item.factor);
     for (const each of active) {
       const phone = kind.wizard === 'phone' ? each.profile?.phoneNumber : undefined;
-      // A passkey by its model (where the review of methods lists it), default 'Authenticator'.
-      const name: Wording = !kind.listedApart
-        ? { key: kind.name }
-        : each.profile?.authenticatorName
-          ? { text: each.profile.authenticatorName }
-          : { key: 'mfa.defaultAuthenticator' };
+      // A passkey by its model (where the review of methods lists it), made fit to show as every
+      // name from the server is; default 'Authenticator'.
+      const model = kind.listedApart ? displayText(each.profile?.authenticatorName) : '';
+      const name: Wording = !kind.listedApart ? { key: kind.name } : model ? { text: model } : { key: 'mfa.defaultAuthenticator' };
       rows.push({
         key: `${kind.id}:${each.id}`,
         kind: kind.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nicknameProblem, nicknameToSave, phoneEnding } from './nickname';
+import { nicknameProblem, nicknameToSave, phoneEnding, renameDraftOf } from './nickname';
 
 describe('nicknameProblem', () => {
   it.each([
@@ -41,5 +41,25 @@ describe('phoneEnding', () => {
     [undefined, undefined],
   ])('%s ends in %s', (number, ending) => {
     expect(phoneEnding(number)).toBe(ending);
+  });
+});
+
+describe('renameDraftOf', () => {
+  it.each([
+    ['an id', '{"id":"clf1taimancall"}', { id: 'clf1taimancall' }],
+    ['an id and what was typed', '{"id":"clf1taimancall","typed":"Desk phone"}', { id: 'clf1taimancall', typed: 'Desk phone' }],
+    ['an empty field typed', '{"id":"f1","typed":""}', { id: 'f1', typed: '' }],
+    ['only the id and the text of an older draft, not its name or pre-fill', '{"id":"f1","name":"Lure","start":"x"}', { id: 'f1' }],
+    ['nothing', undefined, undefined],
+    ['not JSON', '{id', undefined],
+    ['null', 'null', undefined],
+    ['a string', '"f1"', undefined],
+    ['no id', '{"typed":"x"}', undefined],
+    ['an empty id', '{"id":""}', undefined],
+    ['an id that is not a string', '{"id":42}', undefined],
+    ['typed that is not a string', '{"id":"f1","typed":{"trim":1}}', undefined],
+    ['the older shape', '{"renaming":{"id":"f1","name":"Call IT 3442 0000","start":"x"}}', undefined],
+  ])('%s', (_, stored, draft) => {
+    expect(renameDraftOf(stored)).toEqual(draft);
   });
 });

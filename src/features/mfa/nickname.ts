@@ -28,3 +28,24 @@ export function phoneEnding(number: string | undefined): string | undefined {
   const digits = (number ?? '').replace(/\D/g, '');
   return digits.length >= 4 ? digits.slice(-4) : undefined;
 }
+
+/** A rename kept across a sign-in: which method (its id) and what was typed; nothing else. */
+export interface RenameDraft {
+  id: string;
+  typed?: string;
+}
+
+/** The rename kept in `stored` when it has that shape (storage is read as untrusted), else none. */
+export function renameDraftOf(stored: string | undefined): RenameDraft | undefined {
+  if (!stored) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object') return undefined;
+  const { id, typed } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || id === '' || (typed !== undefined && typeof typed !== 'string')) return undefined;
+  return typed === undefined ? { id } : { id, typed };
+}

@@ -5,7 +5,7 @@ import { useEnrollFactor } from '../../../generated/api/enrollment/enrollment';
 import { useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { FactorProvider, FactorType, type SecurityQuestionOption } from '../../../generated/model';
 import { useT } from '../../messages/t';
-import { hasStatus, isRemoved } from '../../shared/api/factorAnswers';
+import { hasStatus, isDone } from '../../shared/api/answers';
 import { useDraft } from '../../shared/storage/draft';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
@@ -150,7 +150,7 @@ function useQuestionEditing(factors: Factors, options: ReadonlyArray<SecurityQue
     if (busy || !enrolled) return;
     reset.mutate(
       { factorId: enrolled.id },
-      { onSuccess: (result) => afterChange(isRemoved(result) ? t('mfa.resetSuccess') : undefined), onError: () => setConfirmingDelete(false) },
+      { onSuccess: (result) => afterChange(isDone(result) ? t('mfa.resetSuccess') : undefined), onError: () => setConfirmingDelete(false) },
     );
   };
 

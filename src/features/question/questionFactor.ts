@@ -1,5 +1,5 @@
 import type { Factor, SecurityQuestionOption } from '../../../generated/model';
-import { isQuestionFactor } from '../../shared/api/factorAnswers';
+import { isQuestionFactor } from '../../shared/api/answers';
 
 /** The question factor of the factor list. */
 export function findQuestionFactor(factors: ReadonlyArray<Factor> | undefined): Factor | undefined {

@@ -5,7 +5,8 @@ import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors
 import { getChangePasswordMockHandler } from '../../../generated/api/password/password.msw';
 import { getGetPasswordPolicyMockHandler } from '../../../generated/api/password-policy/password-policy.msw';
 import { getGetProfileMockHandler } from '../../../generated/api/profile/profile.msw';
-import type { FactorListResponse, PasswordPolicyResponse, ProfileResponse } from '../../../generated/model';
+import { getListPasskeysMockHandler } from '../../../generated/api/passkeys/passkeys.msw';
+import type { FactorListResponse, PasskeyListResponse, PasswordPolicyResponse, ProfileResponse } from '../../../generated/model';
 import { example } from '../../../tests/support/examples';
 import { renderRoute } from '../../../tests/support/renderRoute';
 import { server } from '../../../tests/support/server';
@@ -18,6 +19,7 @@ const step = (name: RegExp) => screen.getByRole('listitem', { name });
 beforeEach(() => {
   server.use(
     getGetFactorsMockHandler(example<FactorListResponse>('getFactors', 'full')),
+    getListPasskeysMockHandler(example<PasskeyListResponse>('listPasskeys', 'full')),
     getGetProfileMockHandler(example<ProfileResponse>('getProfile', 'full')),
   );
 });
@@ -31,7 +33,7 @@ async function openGuide(path?: string) {
   if (!path) await view.router.navigate({ to: GUIDE, state: { notMeLogin: LOGIN, notMeFor: 'smwong25' } });
   await screen.findByRole('heading', { level: 1, name: 'Secure your account' });
   // The guide's two answers: the sign-in methods, and the profile (its recovery email).
-  await screen.findByRole('button', { name: 'Remove SMS Authentication' });
+  await screen.findByRole('button', { name: 'Remove SMS Authentication (Work mobile)' });
   await screen.findByText(example<ProfileResponse>('getProfile', 'full').secondaryEmail!);
   return view;
 }
@@ -77,39 +79,64 @@ describe("This wasn't me", () => {
   });
 
   it('lists each method with when it was added, and removing one (asked first) marks the step done', async () => {
-    let removed = '';
+    const removed: string[] = [];
     const full = example<FactorListResponse>('getFactors', 'full');
+    const passkeys = example<PasskeyListResponse>('listPasskeys', 'full');
     server.use(
-      http.get('*/api/v1/user/factor', () =>
-        HttpResponse.json(
-          removed ? { factors: full.factors.map((f) => (f.id === removed ? { ...f, id: undefined, status: 'NOT_SETUP' } : f)) } : full,
-        ),
-      ),
-      http.delete('*/api/v1/user/factor/:factorId', ({ params }) => ((removed = String(params.factorId)), HttpResponse.json({ status: true }))),
+      http.get('*/api/v1/user/factor', () => HttpResponse.json({ factors: full.factors.filter((f) => !removed.includes(f.id!)) })),
+      http.get('*/api/v1/user/passkeys', () => HttpResponse.json({ passkeys: passkeys.passkeys.filter((p) => !removed.includes(p.id)) })),
+      // A passkey is removed through its own call, as on the MFA page.
+      http.delete('*/api/v1/user/passkeys/:passkeyId', ({ params }) => (removed.push(String(params.passkeyId)), HttpResponse.json({ status: true }))),
     );
     const { user } = await openGuide();
     const methods = step(/Review your sign-in methods/);
     const added = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date('2026-11-22T01:50:03.000Z'));
-    expect(within(methods).getByRole('row', { name: new RegExp(`Authenticator Added ${added}`) })).toBeInTheDocument();
+    // A passkey by the name the MFA page gives it: its nickname, else its model.
+    expect(within(methods).getByRole('row', { name: new RegExp(`^Google Password Manager Added ${added}`) })).toBeInTheDocument();
+    expect(within(methods).getByRole('row', { name: /^Office key Added/ })).toBeInTheDocument();
     // Which phone each phone method is, masked, so that someone with two phones removes the right one.
     expect(within(methods).getByRole('row', { name: /^SMS Authentication Phone: \+852 \*{4}4567 Added/ })).toBeInTheDocument();
     // Only methods set up are listed, each removable at once; nothing to set up here.
     expect(within(methods).queryByRole('button', { name: /^Set up/ })).not.toBeInTheDocument();
 
-    await user.click(within(methods).getByRole('button', { name: 'Remove Authenticator' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove Authenticator?' });
-    expect(removed).toBe('');
+    await user.click(within(methods).getByRole('button', { name: 'Remove Google Password Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Google Password Manager?' });
+    expect(removed).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    expect(await within(methods).findByText('Removed in this visit: Authenticator')).toBeInTheDocument();
+    expect(await within(methods).findByText('Removed in this visit: Google Password Manager')).toBeInTheDocument();
     expect(within(methods).getByText('Done in this visit')).toBeInTheDocument();
-    expect(removed).toBe('fwf2taimanplatform');
-    await waitFor(() => expect(within(methods).queryByRole('button', { name: 'Remove Authenticator' })).not.toBeInTheDocument());
+    expect(removed).toEqual(['fwf2taimanplatform']);
+    await waitFor(() => expect(within(methods).queryByRole('button', { name: 'Remove Google Password Manager' })).not.toBeInTheDocument());
+  });
+
+  it('tells two methods of one kind apart, as the MFA page does: by nickname, else by the phone’s number', async () => {
+    const full = example<FactorListResponse>('getFactors', 'full');
+    const secondSms = {
+      ...full.factors.find((f) => f.factorType === 'sms')!,
+      id: 'mbf2personal',
+      nickname: undefined,
+      profile: { phoneNumber: '+447700900123' },
+    };
+    server.use(getGetFactorsMockHandler({ factors: [...full.factors, secondSms] }));
+    let removed = '';
+    server.use(
+      http.delete('*/api/v1/user/factor/:factorId', ({ params }) => ((removed = String(params.factorId)), HttpResponse.json({ status: true }))),
+    );
+    const { user } = await openGuide();
+    const methods = step(/Review your sign-in methods/);
+    expect(within(methods).getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' })).toBeInTheDocument();
+    await user.click(within(methods).getByRole('button', { name: 'Remove SMS Authentication (+44 ******0123)' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove SMS Authentication (+44 ******0123)?' })).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await within(methods).findByText('Removed in this visit: SMS Authentication (+44 ******0123)')).toBeInTheDocument();
+    expect(removed).toBe('mbf2personal');
   });
 
   it('a cancelled removal leaves the step not done', async () => {
     const { user } = await openGuide();
     const methods = step(/Review your sign-in methods/);
-    await user.click(within(methods).getByRole('button', { name: 'Remove SMS Authentication' }));
+    await user.click(within(methods).getByRole('button', { name: 'Remove SMS Authentication (Work mobile)' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(methods).getByText('Not done yet')).toBeInTheDocument();

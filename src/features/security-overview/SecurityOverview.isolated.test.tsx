@@ -111,6 +111,21 @@ describe('Security overview', () => {
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['says it did not', () => HttpResponse.json({ status: false })],
+    ['answers nothing', () => new HttpResponse(null, { status: 204 })],
+  ])('says the other devices were not signed out when the server %s', async (_, answer) => {
+    usePersona('full');
+    server.use(http.delete('*/api/v1/user/sessions/others', answer));
+    const { user } = renderRoute('/profile/details');
+    const section = await overview();
+    await user.click(within(section).getByRole('button', { name: 'Sign out other devices' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out other devices' }));
+    expect(await screen.findByText('Your other devices could not be signed out. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your other devices and apps are signed out/)).not.toBeInTheDocument();
+  });
+
   it('asks for a recent sign-in when the server wants one, and signs nothing out meanwhile', async () => {
     usePersona('full');
     server.use(

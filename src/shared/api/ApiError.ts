@@ -12,9 +12,10 @@ export class ApiError extends Error {
   readonly status?: number;
   /**
    * 'server': the body carried errorMessage; 'network': no answer; 'timeout': no answer in
-   * time; 'http': a failed status or unreadable body.
+   * time; 'http': a failed status or unreadable body; 'address': not sent, its address was not
+   * the one written (src/shared/api/fetcher.ts).
    */
-  readonly kind: 'server' | 'network' | 'timeout' | 'http';
+  readonly kind: 'server' | 'network' | 'timeout' | 'http' | 'address';
 
   /** The Bearer challenge of a 401 (WWW-Authenticate), e.g. a step-up (RFC 9470). */
   readonly challenge?: BearerChallenge;

@@ -123,6 +123,31 @@ describe('apiFetch', () => {
     expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBeNull();
   });
 
+  it.each([
+    ['a dot segment', '/api/v1/user/clients/..', 'DELETE'],
+    ['a path climbing out', '/api/v1/user/clients/../factor/opf1taimanpush', 'DELETE'],
+    ['an encoded dot segment', '/api/v1/user/passkeys/%2e%2e/x', 'DELETE'],
+    ['a backslash', '/api/v1/user/factor/a\\..\\b', 'PATCH'],
+    ['a query smuggled into a change', '/api/v1/user/factor/opf1taimanpush?x', 'DELETE'],
+    ['a fragment', '/api/v1/user/factor/opf1taimanpush#x', 'DELETE'],
+    ['another host', '//attacker.example/api/v1/user/profile', 'GET'],
+  ])('sends nothing to an address that is not the one written: %s', async (_, url, method) => {
+    session.token = 'token-123';
+    await expect(apiFetch(url, { method })).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'address',
+      message: 'Not sent: the server gave an id the portal cannot use safely.',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('sends an encoded id as written, one segment of the path', async () => {
+    const call = apiFetch(`/api/v1/user/clients/${encodeURIComponent('../factor/opf1taimanpush')}`, { method: 'DELETE' });
+    await answer(0, json({ status: true }));
+    await call;
+    expect(calls[0]!.url).toBe('http://localhost:3000/api/v1/user/clients/..%2Ffactor%2Fopf1taimanpush');
+  });
+
   it('sends JSON bodies with a JSON content type', async () => {
     const call = apiFetch('/api/v1/user/profile', { method: 'POST', body: JSON.stringify({ secondaryEmail: 'a@b.c' }) });
     await answer(0, json({ status: true }));

@@ -23,6 +23,22 @@ function resolveUrl(url: string): URL {
   return new URL(url, `${base}/`);
 }
 
+/**
+ * Where a call goes: exactly the path written, or nowhere. An id the server gave is pasted into
+ * the path, encoded (orval's urlEncodeParameters), yet encoding leaves ".." as it is, and a
+ * generator that forgot it would let "?" or "#" through: a removal would reach another resource.
+ * So the resolved path must be the one written, no "#" at all, and a query only on a read (every
+ * change in the contract takes its ids in the path): anything else is refused, unsent.
+ */
+function targetOf(url: string, method: string): URL {
+  const target = resolveUrl(url);
+  const [path, query] = url.split('?', 2);
+  if (!url.startsWith('/') || url.includes('#') || target.pathname !== path || (query !== undefined && method !== 'GET')) {
+    throw new ApiError(() => t('error.address'), 'address');
+  }
+  return target;
+}
+
 function holdMs(): number {
   return MIN_HOLD_MS + Math.random() * (MAX_HOLD_MS - MIN_HOLD_MS);
 }
@@ -104,7 +120,7 @@ function requestHeaders(credentials: Credentials, target: URL, options: RequestI
 }
 
 async function send<T>(credentials: Credentials, url: string, options: RequestInit): Promise<T> {
-  const target = resolveUrl(url);
+  const target = targetOf(url, (options.method ?? 'GET').toUpperCase());
   const headers = requestHeaders(credentials, target, options);
 
   const hold = sleep(holdMs());

@@ -32,7 +32,7 @@ export const LINK_TAB_KEY = 'portal.linkAttempt';
 export const LINK_TICKET_KEY = 'portal.linkTicket';
 /** What was done in this tab's visit to the "This wasn't me" guide (no secrets). */
 export const SECURE_ACCOUNT_VISIT_KEY = 'portal.secureAccountVisit';
-/** When this tab's person began moving their sign-in methods to a new phone (the MFA page's guide). */
+/** The phone methods this tab's person had when they began moving to a new phone (the MFA page's guide): their ids. */
 export const NEW_PHONE_GUIDE_KEY = 'portal.newPhoneGuide';
 /** The provider this tab has just linked, for its success page. */
 export const JUST_LINKED_KEY = 'portal.justLinked';

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** A button that opens the question, as the pages do; `busy` as while the confirmed call runs. */
-function Asker({ busy = false, onClose }: { busy?: boolean; onClose?: () => void }) {
+function Asker({ busy = false, onClose, children }: { busy?: boolean; onClose?: () => void; children?: React.ReactNode }) {
   const [opened, setOpened] = useState(false);
   return (
     <MantineProvider>
@@ -23,7 +23,9 @@ function Asker({ busy = false, onClose }: { busy?: boolean; onClose?: () => void
         onConfirm={() => undefined}
         onCancel={() => setOpened(false)}
         onClose={() => (onClose?.(), setOpened(false))}
-      />
+      >
+        {children}
+      </ConfirmDialog>
     </MantineProvider>
   );
 }
@@ -68,5 +70,10 @@ describe('ConfirmDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('puts the focus in the field it asks for, where one is marked to have it', async () => {
+    await openQuestion({ children: <input aria-label="Nickname" data-autofocus /> });
+    expect(screen.getByRole('textbox', { name: 'Nickname' })).toHaveFocus();
   });
 });

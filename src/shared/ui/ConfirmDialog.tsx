@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
   onClose?(): void;
   /** Red by default: most questions here are about removing something. */
   confirmColor?: MantineColor;
-  /** What the question asks for beside the message (a field), above the buttons. */
+  /** What the question asks for beside the message (a field), above the buttons; one marked `data-autofocus` has the focus once it opens. */
   children?: ReactNode;
 }
 
@@ -48,6 +48,8 @@ export function ConfirmDialog({
     if (!opened || !dialog) return;
     const before = document.activeElement;
     dialog.showModal();
+    // The browser focuses the first control (Close); a field the question asks for is where to type.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       if (before instanceof HTMLElement) before.focus();

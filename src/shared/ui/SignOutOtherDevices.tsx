@@ -1,9 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useState } from 'react';
 import { useEndOtherSessions } from '../../../generated/api/sessions/sessions';
 import { useT } from '../../messages/t';
 import { ConfirmDialog } from './ConfirmDialog';
 import { toast } from './toast';
+import { useConfirmedChange } from './useConfirmedChange';
 
 /**
  * Sign out other devices: ends the person's sessions in every other browser and the tokens apps
@@ -16,33 +16,28 @@ import { toast } from './toast';
 export function SignOutOtherDevices({ variant = 'default', onDone }: { variant?: ButtonProps['variant']; onDone?: () => void }) {
   const t = useT();
   const end = useEndOtherSessions();
-  const [asking, setAsking] = useState(false);
-  const confirm = () => {
-    if (end.isPending) return;
-    end.mutate(undefined, {
-      onSuccess: (result) => {
-        setAsking(false);
-        if (!result.status) return toast.error(t('otherDevices.failed'));
-        toast.success(t('otherDevices.done'));
-        onDone?.();
-      },
-      onError: () => setAsking(false),
-    });
-  };
+  const signOut = useConfirmedChange<true>({
+    change: () => end.mutateAsync(),
+    done: () => {
+      toast.success(t('otherDevices.done'));
+      onDone?.();
+    },
+    refused: () => t('otherDevices.failed'),
+  });
   return (
     <>
-      <Button variant={variant} onClick={() => setAsking(true)} loading={end.isPending}>
+      <Button variant={variant} onClick={() => signOut.ask(true)} loading={signOut.busy}>
         {t('otherDevices.action')}
       </Button>
       <ConfirmDialog
-        opened={asking}
+        opened={signOut.asking !== undefined}
         title={t('otherDevices.confirmTitle')}
         message={t('otherDevices.confirm')}
         confirmLabel={t('otherDevices.action')}
         cancelLabel={t('profile.cancel')}
-        busy={end.isPending}
-        onConfirm={confirm}
-        onCancel={() => setAsking(false)}
+        busy={signOut.busy}
+        onConfirm={signOut.confirm}
+        onCancel={signOut.cancel}
       />
     </>
   );

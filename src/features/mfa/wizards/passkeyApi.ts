@@ -1,7 +1,6 @@
-import { getGetFactorsQueryKey } from '../../../../generated/api/factors/factors';
 import { getPasskeyRegistrationOptions, registerPasskey } from '../../../../generated/api/passkey-changes/passkey-changes';
-import { getListPasskeysQueryKey } from '../../../../generated/api/passkeys/passkeys';
 import type { PasskeyRegistration } from '../../../../generated/model';
+import { mfaMethodsQueryKeys } from '../mfaQueries';
 import { createPasskey } from './passkey';
 import type { WizardApi } from './wizardMachine';
 
@@ -20,6 +19,6 @@ export const passkeyApi: WizardApi<PasskeyCalls> = {
   calls,
   needStatus: [],
   // A passkey is listed in both: the passkeys, and the factors (its webauthn factor).
-  refreshes: [getListPasskeysQueryKey(), getGetFactorsQueryKey()],
+  refreshes: mfaMethodsQueryKeys(),
   leavesTo: '/profile/mfa',
 };

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { NavigateOptions } from '@tanstack/react-router';
 import type { MessageKey } from '../../../messages/t';
-import { hasStatus } from '../../../shared/api/factorAnswers';
+import { hasStatus } from '../../../shared/api/answers';
 
 /**
  * The calls a machine may ask for, by name, each taking one input: the backend's endpoints (and

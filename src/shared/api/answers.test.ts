@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStatus, isRemoved } from './factorAnswers';
+import { hasStatus, isDone } from './answers';
 
 describe('hasStatus', () => {
   it.each([
@@ -18,7 +18,7 @@ describe('hasStatus', () => {
   });
 });
 
-describe('isRemoved', () => {
+describe('isDone', () => {
   it.each([
     [true, true],
     [{ status: true }, true],
@@ -29,6 +29,6 @@ describe('isRemoved', () => {
     [null, false],
     ['', false],
   ])('%j: %s', (answer, expected) => {
-    expect(isRemoved(answer)).toBe(expected);
+    expect(isDone(answer)).toBe(expected);
   });
 });

@@ -1,8 +1,9 @@
 import { FactorType } from '../../../generated/model';
 
 /**
- * How the portal reads the answers of the factor calls (spec sections 7 and 8). They come from
- * a backend that relays Okta, so they are read for what they say, not for what was hoped.
+ * How the portal reads the answers of the calls that change something (spec sections 7 and 8).
+ * They come from a backend that relays Okta, so they are read for what they say, not for what
+ * was hoped.
  */
 
 const statusOf = (answer: unknown) => (typeof answer === 'object' && answer !== null ? (answer as { status?: unknown }).status : undefined);
@@ -18,10 +19,12 @@ export function hasStatus(answer: unknown): boolean {
 }
 
 /**
- * DELETE /api/v1/user/factor/{factorId}: "data truthy = success". A plain `true` is success;
- * an answer that says `status: false` is not, whatever else it holds; nothing at all is not.
+ * Whether a change happened, as its answer says: "data truthy = success" (spec section 7, the
+ * factor's removal; the contract's `{status}` answers read the same). A plain `true` is success;
+ * an answer that says `status: false` is not, whatever else it holds; nothing at all (an empty
+ * body) is not.
  */
-export function isRemoved(answer: unknown): boolean {
+export function isDone(answer: unknown): boolean {
   return Boolean(answer) && statusOf(answer) !== false;
 }
 
