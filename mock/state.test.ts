@@ -1,25 +1,17 @@
 // The mock that `npm start` runs (mock/api.ts): Prism as a validating proxy in front of the
 // server that remembers (mock/state.ts), driven with the calls the portal makes, through the
 // same Prefer header the dev server's proxy adds (mock/persona.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { preferFor } from './persona.ts';
+import { startRememberingMock, type RememberingMock } from './rememberingMock.ts';
 
-let api: ChildProcess;
+let mock: RememberingMock;
 let base: string;
 let statePort: number;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * An HTTP call with Node's own client: the test setup's MSW server takes over fetch and lets
@@ -63,30 +55,12 @@ const reset = (headers: Record<string, string> = { 'Content-Type': 'application/
   http(`http://127.0.0.1:${statePort}/__mock/reset`, { method: 'POST', headers, body: '{}' });
 
 beforeAll(async () => {
-  const apiPort = await freePort();
-  statePort = await freePort();
-  base = `http://127.0.0.1:${apiPort}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(apiPort), MOCK_STATE_PORT: String(statePort) };
-  delete env.MOCK_PERSONA;
-  delete env.MOCK_STATELESS;
-  api = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore', detached: true });
-  for (let i = 0; i < 100; i += 1) {
-    if (api.exitCode !== null) throw new Error(`mock/api.ts exited (${api.exitCode})`);
-    if (
-      await http(`${base}/api/v1/user/profile`).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the mock API did not answer');
+  mock = await startRememberingMock();
+  base = mock.origin;
+  statePort = mock.statePort;
 }, 30_000);
 
-afterAll(() => {
-  if (api.pid) process.kill(-api.pid, 'SIGTERM');
-});
+afterAll(() => mock.stop());
 
 describe('the mock API of npm start', () => {
   it('lists an SMS factor that smwong25 enrolled, pending and then active, and only for that persona', async () => {

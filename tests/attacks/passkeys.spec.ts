@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { startRememberingMock } from '../support/rememberingMock';
+import { rememberingMockOnDemand } from '../support/rememberingMock';
 import { authenticatorOptions } from '../support/virtualAuthenticator';
 import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, signedInAtIdp, stepUpOn } from './attackTable';
@@ -12,16 +12,14 @@ import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, sig
  * origin, a stale challenge), refused by the mock npm start runs (mock/passkeys.ts) as a real
  * server refuses them. The rows' table and shared helpers: attackTable.ts.
  */
-let mock: Awaited<ReturnType<typeof startRememberingMock>>;
-test.beforeAll(async () => {
-  mock = await startRememberingMock();
-});
-test.afterAll(() => mock.stop());
+// Started by the first row that sends anything to it, in each worker that runs one.
+const remembering = rememberingMockOnDemand();
+test.afterAll(() => remembering.stop());
 
 /** An access token the mock reads the persona from (its subject); the mock checks nothing else of it. */
 const bearer = (user: string) => `Bearer e30.${Buffer.from(JSON.stringify({ sub: user })).toString('base64url')}.sig`;
-const api = (user: string, method: string, path: string, body?: unknown) =>
-  fetch(`${mock.origin}${path}`, {
+const api = async (user: string, method: string, path: string, body?: unknown) =>
+  fetch(`${(await remembering.get()).origin}${path}`, {
     method,
     headers: { Authorization: bearer(user), 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -151,7 +149,7 @@ const PASSKEYS: Attack[] = [
     name: 'a registration answer changed to another origin on its way: the mock refuses it, the page says why, nothing listed',
     async run(browser) {
       const page = await signedIn(browser, 'smwong25', '/profile/mfa');
-      await mock.route(page);
+      await (await remembering.get()).route(page);
       await tamperRegistration(page, () => ({ origin: 'https://evil.example' }));
       await authenticator(page);
       await page.goto('/profile/mfa/enroll/FIDO/webauthn');
@@ -164,7 +162,7 @@ const PASSKEYS: Attack[] = [
     name: 'a registration answer for another challenge (a replayed one): the mock refuses it, nothing listed',
     async run(browser) {
       const page = await signedIn(browser, 'smwong25', '/profile/mfa');
-      await mock.route(page);
+      await (await remembering.get()).route(page);
       await tamperRegistration(page, () => ({ challenge: 'Uk4-q0hW9TUtb_n7CctQL8LOjg57BznfbzyDF25iRLk' }));
       await authenticator(page);
       await page.goto('/profile/mfa/enroll/FIDO/webauthn');

@@ -4,9 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startRememberingMock as startMockThatRemembers } from '../../../mock/rememberingMock.ts';
 import { freePort } from './prism.ts';
 
 const children: ChildProcess[] = [];
+const stops: (() => void)[] = [];
 const servers: Server[] = [];
 
 /** Prism's stateless mock of the repository's contract, once it answers HTTP. */
@@ -19,13 +21,9 @@ export async function startMock(): Promise<string> {
 
 /** `npm start`'s mock API, the one that remembers (mock/api.ts: Prism in front of mock/state.ts), once it answers HTTP. */
 export async function startRememberingMock(): Promise<string> {
-  const [port, statePort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(port), MOCK_STATE_PORT: String(statePort) };
-  delete env.MOCK_STATELESS;
-  delete env.MOCK_PERSONA;
-  const mock = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore' });
-  children.push(mock);
-  return answering(`http://127.0.0.1:${port}`, mock);
+  const mock = await startMockThatRemembers();
+  stops.push(mock.stop);
+  return mock.origin;
 }
 
 /** Resolves with `url` once something answers there; rejects when `child` exits first, or after 30 s. */
@@ -56,6 +54,7 @@ export const json = (res: ServerResponse, status: number, body: string) =>
 /** Stops every server and mock these tests started. */
 export async function stopAll() {
   for (const child of children) child.kill();
+  for (const stop of stops) stop();
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 }
 
