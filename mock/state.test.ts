@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { registration } from '../tools/scripts/contract-verify/authenticator.ts';
 import { preferFor } from './persona.ts';
 import { startRememberingMock, type RememberingMock } from './rememberingMock.ts';
 
@@ -47,6 +48,12 @@ async function call(user: string, method: string, path: string, body?: unknown, 
   });
   const text = response.text;
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A named example of the contract, for the operation at `path` and `method`, with this status. */
+function contractExample(path: string, method: string, status: string, name: string) {
+  const spec = parse(readFileSync('openapi.yaml', 'utf8'));
+  return spec.paths[path][method].responses[status].content['application/json'].examples[name].value;
 }
 
 type Factor = { id?: string; factorType: string; provider: string; status: string; profile?: Record<string, string> };
@@ -121,9 +128,14 @@ describe('the mock API of npm start', () => {
     const renamed = await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'Office desk phone' });
     expect(renamed).toMatchObject({ status: 200, body: { id: 'clf1taimancall', nickname: 'Office desk phone' } });
     expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).toMatchObject({ nickname: 'Office desk phone' });
-    // Refused by the contract (Prism's 422), and by the state behind it (400): never stored.
-    expect((await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'Desk\u0007' })).status).toBeGreaterThanOrEqual(400);
+    // Refused with the contract's answer (the server checks the nickname itself, as a backend
+    // must: its Prism leaves the nickname's limits to it), and never stored.
+    const refusal = { status: 400, body: contractExample('/api/v1/user/factor/{factorId}', 'patch', '400', 'error') };
+    for (const nickname of ['Desk\u0007', 'n'.repeat(257)]) {
+      expect(await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname })).toEqual(refusal);
+    }
     expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).toMatchObject({ nickname: 'Office desk phone' });
+    expect(await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'n'.repeat(256) })).toMatchObject({ status: 200 });
     expect((await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: '' })).status).toBe(200);
     expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).not.toHaveProperty('nickname');
     // A passkey is named through its webauthn factor, and listed with the name.
@@ -135,25 +147,43 @@ describe('the mock API of npm start', () => {
     ]);
   });
 
-  it('removes a passkey from both lists, and refuses a registration for a challenge it did not issue', async () => {
+  it('removes a passkey from both lists, through deletePasskey or resetFactor, and refuses what the contract refuses', async () => {
     await reset();
+    const passkeyIds = async (user: string) => (await call(user, 'GET', '/api/v1/user/passkeys')).body.passkeys.map((p: { id: string }) => p.id);
     expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).body).toEqual({ status: true });
-    expect((await call('taiman.chan', 'GET', '/api/v1/user/passkeys')).body.passkeys.map((p: { id: string }) => p.id)).toEqual([
-      'fwf2taimanplatform',
-    ]);
+    expect(await passkeyIds('taiman.chan')).toEqual(['fwf2taimanplatform']);
     expect((await factorsOf('taiman.chan')).filter((f) => f.factorType === 'webauthn').map((f) => f.id)).toEqual(['fwf2taimanplatform']);
-    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).status).toBe(400);
-
-    const options = await call('smwong25', 'POST', '/api/v1/user/passkeys/registration');
-    expect(options).toMatchObject({ status: 200, body: { rp: { id: 'localhost' }, user: { name: 'smwong25' }, excludeCredentials: [] } });
-    // The contract's example: a real registration, for a challenge long used.
-    const spec = parse(readFileSync('openapi.yaml', 'utf8'));
-    const stale = spec.paths['/api/v1/user/passkeys'].post.requestBody.content['application/json'].examples['new-user'].value;
-    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', stale)).toEqual({
+    expect(await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).toEqual({
       status: 400,
-      body: { errorMessage: 'This passkey request has expired. Please try again.' },
+      body: contractExample('/api/v1/user/passkeys/{passkeyId}', 'delete', '400', 'error'),
     });
+    // A passkey's id is its webauthn factor's: resetFactor removes it as deletePasskey does.
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/factor/fwf2taimanplatform')).body).toEqual({ status: true });
+    expect(await passkeyIds('taiman.chan')).toEqual([]);
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf2taimanplatform')).status).toBe(400);
+  });
+
+  it('registers for the persona’s own opaque user handle, and refuses a stale challenge and a credential registered on anyone', async () => {
+    await reset();
+    const options = await call('smwong25', 'POST', '/api/v1/user/passkeys/registration');
+    const contractOptions = contractExample('/api/v1/user/passkeys/registration', 'post', '200', 'new-user');
+    expect(options).toMatchObject({ status: 200, body: { rp: { id: 'localhost' }, user: contractOptions.user, excludeCredentials: [] } });
+    const refusal = (name: string) => ({ status: 400, body: contractExample('/api/v1/user/passkeys', 'post', '400', name) });
+    // The contract's example: a real registration, for a challenge long used.
+    const stale = parse(readFileSync('openapi.yaml', 'utf8')).paths['/api/v1/user/passkeys'].post.requestBody.content['application/json'].examples[
+      'new-user'
+    ].value;
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', stale)).toEqual(refusal('error'));
+    // Right in every other way, but of a credential id taiman.chan's security key has.
+    const { challenge } = (await call('smwong25', 'POST', '/api/v1/user/passkeys/registration')).body;
+    const credentialId = Buffer.from('FFS-QAxGAfPXP1CcEgz8ak6JTEcNxKEiw19pTqWIeqM', 'base64url');
+    const taken = registration({ challenge, origin: 'http://localhost:5173', rpId: 'localhost', credentialId });
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', taken)).toEqual(refusal('already-registered'));
     expect((await call('smwong25', 'GET', '/api/v1/user/passkeys')).body).toEqual({ passkeys: [] });
+    // The same answer with a credential of its own is accepted.
+    const { challenge: fresh } = (await call('smwong25', 'POST', '/api/v1/user/passkeys/registration')).body;
+    const own = registration({ challenge: fresh, origin: 'http://localhost:5173', rpId: 'localhost' });
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', own)).toMatchObject({ status: 200, body: { name: 'Passkey' } });
   });
 
   it('reaches ACTIVE on the third poll of a push enrollment', async () => {
