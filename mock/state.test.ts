@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registration } from '../tools/scripts/contract-verify/authenticator.ts';
-import { preferFor } from './persona.ts';
+import { devAccessToken, preferFor } from './persona.ts';
 import { startRememberingMock, type RememberingMock } from './rememberingMock.ts';
 
 let mock: RememberingMock;
@@ -31,12 +31,9 @@ function http(url: string, init: { method?: string; headers?: Record<string, str
   });
 }
 
-/** An access token as the dev identity provider issues it; the mock reads only its subject. */
-const tokenOf = (user: string) => `e30.${Buffer.from(JSON.stringify({ sub: user })).toString('base64url')}.sig`;
-
 /** One call as the portal makes it through the dev server, which adds the persona's Prefer header. */
 async function call(user: string, method: string, path: string, body?: unknown, prefer?: string) {
-  const authorization = `Bearer ${tokenOf(user)}`;
+  const authorization = `Bearer ${devAccessToken(user)}`;
   const response = await http(`${base}${path}`, {
     method,
     headers: {
@@ -303,11 +300,11 @@ describe('the mock API of npm start', () => {
     // State put in behind Prism's back that breaks the contract comes out as Prism's 500.
     await http(`http://127.0.0.1:${statePort}/api/v1/user/profile`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${tokenOf('smwong25')}`, Prefer: 'example=new-user', 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${devAccessToken('smwong25')}`, Prefer: 'example=new-user', 'Content-Type': 'application/json' },
       body: JSON.stringify({ secondaryEmail: 42 }),
     });
     const drifted = await http(`${base}/api/v1/user/profile`, {
-      headers: { Authorization: `Bearer ${tokenOf('smwong25')}`, Prefer: 'example=new-user' },
+      headers: { Authorization: `Bearer ${devAccessToken('smwong25')}`, Prefer: 'example=new-user' },
     });
     expect(drifted.status).toBe(500);
     expect(drifted.text).toMatch(/secondaryEmail/);

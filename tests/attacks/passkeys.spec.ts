@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { registration, withClientData } from '../../tools/scripts/contract-verify/authenticator.ts';
+import { devAccessToken } from '../../mock/persona.ts';
 import { rememberingMockOnDemand } from '../support/rememberingMock';
 import { authenticatorOptions } from '../support/virtualAuthenticator';
 import { expect, test } from '../e2e/fixtures';
@@ -17,12 +18,10 @@ import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, sig
 const remembering = rememberingMockOnDemand();
 test.afterAll(() => remembering.stop());
 
-/** An access token the mock reads the persona from (its subject); the mock checks nothing else of it. */
-const bearer = (user: string) => `Bearer e30.${Buffer.from(JSON.stringify({ sub: user })).toString('base64url')}.sig`;
 const api = async (user: string, method: string, path: string, body?: unknown) =>
   fetch(`${(await remembering.get()).origin}${path}`, {
     method,
-    headers: { Authorization: bearer(user), 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${devAccessToken(user)}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 

@@ -40,9 +40,16 @@ async function answering(url: string, child: ChildProcess): Promise<string> {
   throw new Error(`nothing answers ${url}`);
 }
 
-/** A throwaway HTTP server on a port the system gives, or on `port`. */
-export async function serve(handler: (path: string, res: ServerResponse, method: string, headers: Record<string, unknown>) => void, port = 0) {
-  const server = createServer((req, res) => handler(new URL(req.url ?? '/', 'http://x').pathname, res, req.method ?? '', req.headers));
+/** A throwaway HTTP server on a port the system gives, or on `port`; the handler gets the request's body, read whole. */
+export async function serve(
+  handler: (path: string, res: ServerResponse, method: string, headers: Record<string, unknown>, body: string) => void,
+  port = 0,
+) {
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    handler(new URL(req.url ?? '/', 'http://x').pathname, res, req.method ?? '', req.headers, body);
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
