@@ -107,7 +107,7 @@ export const RegisterPasskeyBody = zod
     clientExtensionResults: zod.looseObject({}).describe('Client extension outputs.'),
   })
   .describe(
-    '`RegistrationResponseJSON` (WebAuthn Level 3), as `PublicKeyCredential.toJSON()` gives it;\nevery binary value URL-safe base64 without padding. Fields a newer browser adds are\npassed on.\n',
+    "`RegistrationResponseJSON` (WebAuthn Level 3), as `PublicKeyCredential.toJSON()` gives it;\nevery binary value URL-safe base64 without padding. Fields a newer browser adds are\npassed on. The contract's largest request: with a `direct` attestation and its certificate\nchain, about 12 KB (Android SafetyNet's, the largest kind: an attestation object of about\n8.5 KB, 11.4 KB as base64url; a credential id is at most 1023 bytes, 1364 characters). The\nnginx server block takes request bodies of up to 32 KB (`tools/deploy/nginx-conf.ts`);\nthe schema sets no lengths (adding them now would refuse requests the contract accepted).\n",
   );
 
 export const RegisterPasskeyResponse = zod
