@@ -1403,8 +1403,18 @@ export const ActivateFactorParams = zod.object({
 export const ActivateFactorBody = zod
   .object({
     passCode: zod.string().optional().describe('The code the user entered. Required for SMS and voice call.'),
-    attestation: zod.string().optional().describe('Security keys; the attestation object, URL-safe base64 without padding.'),
-    clientData: zod.string().optional().describe('Security keys; the client data JSON, URL-safe base64 without padding.'),
+    attestation: zod
+      .string()
+      .optional()
+      .describe(
+        'Security keys; the attestation object, URL-safe base64 without padding. The portal no\nlonger sends it: it registers security keys with `registerPasskey`.\n',
+      ),
+    clientData: zod
+      .string()
+      .optional()
+      .describe(
+        'Security keys; the client data JSON, URL-safe base64 without padding. The portal no\nlonger sends it: it registers security keys with `registerPasskey`.\n',
+      ),
   })
   .describe('What completes the activation: `passCode` for codes, or `attestation` and\n`clientData` for security keys.\n');
 
