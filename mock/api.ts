@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { STATE_PORT, startStateServer } from './state.ts';
@@ -74,11 +75,12 @@ let cleanUp = () => undefined as void;
 if (stateless) {
   args = ['mock', 'openapi.yaml'];
 } else {
-  await startStateServer(STATE_PORT);
+  // Port 0 (a test's mock, mock/rememberingMock.ts) is one the system gives: this line says which.
+  const statePort = ((await startStateServer(STATE_PORT)).address() as AddressInfo).port;
   const contract = contractWithoutSecurity();
   cleanUp = contract.remove;
-  args = ['proxy', contract.file, `http://127.0.0.1:${STATE_PORT}`];
-  console.log(`mock API: remembers changes per persona until it stops (npm run mock:reset forgets them); state server on 127.0.0.1:${STATE_PORT}`);
+  args = ['proxy', contract.file, `http://127.0.0.1:${statePort}`];
+  console.log(`mock API: remembers changes per persona until it stops (npm run mock:reset forgets them); state server on 127.0.0.1:${statePort}`);
 }
 
 const child = spawn(prism, [...args, '--host', '127.0.0.1', '--port', port, '--errors'], { cwd: root, stdio: 'inherit' });

@@ -5,6 +5,7 @@ import { createServer as createHttpServer, request, type IncomingHttpHeaders, ty
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { apiProxyFor } from './devProxy.ts';
+import { devAccessToken } from './persona.ts';
 
 const servers: Server[] = [];
 let dev: ChildProcess | undefined;
@@ -65,7 +66,7 @@ function http(url: string, init: { method?: string; headers?: Record<string, str
   });
 }
 
-const smwong25 = `Bearer e30.${Buffer.from('{"sub":"smwong25"}').toString('base64url')}.sig`;
+const smwong25 = `Bearer ${devAccessToken('smwong25')}`;
 const choose = (base: string, operationId: string, value: string | null) =>
   http(`${base}/__mock/examples`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ operationId, value }) });
 

@@ -6,7 +6,11 @@
 // - The relying party is the page's host (the request's Origin, when it is one of the portal's),
 //   else `localhost`; the client data's origin must be exactly one of the portal's origins.
 // - The authenticator data must carry the user's presence and consistent backup flags (BS only
-//   with BE); the model's name comes from the AAGUID.
+//   with BE); the model's name comes from the AAGUID. A credential id already registered (on any
+//   persona) is refused.
+// - A refusal is one of registerPasskey's 400 examples, by name: the mock's own reading of the
+//   client data names a stale challenge or another origin; anything else the library refuses is
+//   "could not be verified", never the library's words.
 // - A passkey is a `webauthn` factor too: the factor list and the passkey list are one memory.
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { PORTAL_ORIGINS } from './origins.ts';
@@ -54,6 +58,11 @@ export interface PasskeyMemory {
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
+/** Why a registration is refused: the names of registerPasskey's 400 examples (`error`: a stale challenge). */
+export const REFUSALS = ['error', 'wrong-origin', 'not-verified', 'already-registered'] as const;
+export type Refusal = (typeof REFUSALS)[number];
+type Refuse = (why: Refusal) => Answer;
+
 const isWebAuthn = (factor: WebAuthnFactor) => factor.factorType === 'webauthn' && factor.status === 'ACTIVE' && factor.id !== undefined;
 
 /** The passkey list: each active webauthn factor once, with its details; the nickname and last use are the factor's. */
@@ -87,18 +96,18 @@ function rpIdOf(origin: string | undefined): string | undefined {
 export async function registrationOptions(
   memory: PasskeyMemory,
   factors: WebAuthnFactor[],
-  user: { name: string; displayName: string; id: string },
+  user: { name: string; displayName: string; id: Uint8Array<ArrayBuffer> },
   origin: string | undefined,
-  error: (status: number, message: string) => Answer,
+  refuse: Refuse,
 ): Promise<Answer> {
   const rpID = rpIdOf(origin);
-  if (!rpID) return error(400, 'This passkey was not made for this site.');
+  if (!rpID) return refuse('wrong-origin');
   const options = await generateRegistrationOptions({
     rpName: 'City University Account Portal',
     rpID,
     userName: user.name,
     userDisplayName: user.displayName,
-    userID: new TextEncoder().encode(user.id),
+    userID: user.id,
     timeout: CHALLENGE_MS,
     attestationType: 'none',
     supportedAlgorithmIDs: [-8, -7, -257],
@@ -111,22 +120,37 @@ export async function registrationOptions(
   return { status: 200, body: options };
 }
 
+/** The client data the browser signed, when it is JSON in URL-safe base64. */
+function clientDataOf(body: RegistrationResponseJSON): { challenge?: unknown; origin?: unknown } | undefined {
+  try {
+    const clientData: unknown = JSON.parse(Buffer.from(String(body?.response?.clientDataJSON), 'base64url').toString('utf8'));
+    return clientData && typeof clientData === 'object' ? clientData : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A registration, verified: the answer to this persona's last challenge (once, in time), from
- * one of the portal's origins, for its relying party, with the user present. Returns the new
- * webauthn factor to list, or the refusal.
+ * one of the portal's origins, for its relying party, with the user present, of a credential no
+ * one has registered (`registered`: every credential id the mock holds). Returns the new webauthn
+ * factor to list, or the refusal.
  */
 export async function register(
   memory: PasskeyMemory,
   body: RegistrationResponseJSON,
   id: string,
-  error: (status: number, message: string) => Answer,
+  refuse: Refuse,
+  registered: string[],
 ): Promise<{ factor: WebAuthnFactor; passkey: Passkey } | Answer> {
   const pending = memory.pending;
   // One answer per challenge, whatever it is: a second try needs new options.
   delete memory.pending;
-  const expired = () => error(400, 'This passkey request has expired. Please try again.');
-  if (!pending || pending.expires < Date.now()) return expired();
+  if (!pending || pending.expires < Date.now()) return refuse('error');
+  const clientData = clientDataOf(body);
+  if (!clientData) return refuse('not-verified');
+  if (clientData.challenge !== pending.challenge) return refuse('error');
+  if (typeof clientData.origin !== 'string' || !PORTAL_ORIGINS.includes(clientData.origin)) return refuse('wrong-origin');
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -138,14 +162,12 @@ export async function register(
       requireUserPresence: true,
       requireUserVerification: false,
     });
-  } catch (problem) {
-    const message = problem instanceof Error ? problem.message : String(problem);
-    if (/challenge/i.test(message)) return expired();
-    if (/origin/i.test(message)) return error(400, 'This passkey was not made for this site.');
-    return error(400, `This passkey could not be verified: ${message}`);
+  } catch {
+    return refuse('not-verified');
   }
-  if (!verified.verified) return error(400, 'This passkey could not be verified.');
+  if (!verified.verified) return refuse('not-verified');
   const info = verified.registrationInfo;
+  if (registered.includes(info.credential.id)) return refuse('already-registered');
   const now = new Date().toISOString();
   const passkey: Passkey = {
     id,

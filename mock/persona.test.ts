@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { preferFor } from './persona.ts';
+import { devAccessToken, preferFor } from './persona.ts';
 
-const bearer = (sub: string) => `Bearer x.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
+const bearer = (sub: string) => `Bearer ${devAccessToken(sub)}`;
 
 describe('mock persona choice', () => {
   it.each([

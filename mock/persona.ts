@@ -24,6 +24,12 @@ let users: DevUser[] | undefined;
 /** The dev users of mock/users.json. */
 export const devUsers = (): DevUser[] => (users ??= JSON.parse(readFileSync(new URL('./users.json', import.meta.url), 'utf8')));
 
+/**
+ * An access token shaped as the dev identity provider's, for tests that call the mock directly:
+ * the mock reads only its subject (below) and checks nothing else of it.
+ */
+export const devAccessToken = (username: string) => `e30.${Buffer.from(JSON.stringify({ sub: username })).toString('base64url')}.sig`;
+
 function subjectOf(authorization: string | undefined): string | undefined {
   const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
   const payload = token?.split('.')[1];

@@ -1,25 +1,18 @@
 // The mock that `npm start` runs (mock/api.ts): Prism as a validating proxy in front of the
 // server that remembers (mock/state.ts), driven with the calls the portal makes, through the
 // same Prefer header the dev server's proxy adds (mock/persona.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { preferFor } from './persona.ts';
+import { registration } from '../tools/scripts/contract-verify/authenticator.ts';
+import { devAccessToken, preferFor } from './persona.ts';
+import { startRememberingMock, type RememberingMock } from './rememberingMock.ts';
 
-let api: ChildProcess;
+let mock: RememberingMock;
 let base: string;
 let statePort: number;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * An HTTP call with Node's own client: the test setup's MSW server takes over fetch and lets
@@ -38,12 +31,9 @@ function http(url: string, init: { method?: string; headers?: Record<string, str
   });
 }
 
-/** An access token as the dev identity provider issues it; the mock reads only its subject. */
-const tokenOf = (user: string) => `e30.${Buffer.from(JSON.stringify({ sub: user })).toString('base64url')}.sig`;
-
 /** One call as the portal makes it through the dev server, which adds the persona's Prefer header. */
 async function call(user: string, method: string, path: string, body?: unknown, prefer?: string) {
-  const authorization = `Bearer ${tokenOf(user)}`;
+  const authorization = `Bearer ${devAccessToken(user)}`;
   const response = await http(`${base}${path}`, {
     method,
     headers: {
@@ -57,36 +47,24 @@ async function call(user: string, method: string, path: string, body?: unknown, 
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** A named example of the contract, for the operation at `path` and `method`, with this status. */
+function contractExample(path: string, method: string, status: string, name: string) {
+  const spec = parse(readFileSync('openapi.yaml', 'utf8'));
+  return spec.paths[path][method].responses[status].content['application/json'].examples[name].value;
+}
+
 type Factor = { id?: string; factorType: string; provider: string; status: string; profile?: Record<string, string> };
 const factorsOf = async (user: string): Promise<Factor[]> => (await call(user, 'GET', '/api/v1/user/factor')).body.factors;
 const reset = (headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
   http(`http://127.0.0.1:${statePort}/__mock/reset`, { method: 'POST', headers, body: '{}' });
 
 beforeAll(async () => {
-  const apiPort = await freePort();
-  statePort = await freePort();
-  base = `http://127.0.0.1:${apiPort}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(apiPort), MOCK_STATE_PORT: String(statePort) };
-  delete env.MOCK_PERSONA;
-  delete env.MOCK_STATELESS;
-  api = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore', detached: true });
-  for (let i = 0; i < 100; i += 1) {
-    if (api.exitCode !== null) throw new Error(`mock/api.ts exited (${api.exitCode})`);
-    if (
-      await http(`${base}/api/v1/user/profile`).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the mock API did not answer');
+  mock = await startRememberingMock();
+  base = mock.origin;
+  statePort = mock.statePort;
 }, 30_000);
 
-afterAll(() => {
-  if (api.pid) process.kill(-api.pid, 'SIGTERM');
-});
+afterAll(() => mock.stop());
 
 describe('the mock API of npm start', () => {
   it('lists an SMS factor that smwong25 enrolled, pending and then active, and only for that persona', async () => {
@@ -147,9 +125,14 @@ describe('the mock API of npm start', () => {
     const renamed = await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'Office desk phone' });
     expect(renamed).toMatchObject({ status: 200, body: { id: 'clf1taimancall', nickname: 'Office desk phone' } });
     expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).toMatchObject({ nickname: 'Office desk phone' });
-    // Refused by the contract (Prism's 422), and by the state behind it (400): never stored.
-    expect((await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'Desk\u0007' })).status).toBeGreaterThanOrEqual(400);
+    // Refused with the contract's answer (the server checks the nickname itself, as a backend
+    // must: its Prism leaves the nickname's limits to it), and never stored.
+    const refusal = { status: 400, body: contractExample('/api/v1/user/factor/{factorId}', 'patch', '400', 'error') };
+    for (const nickname of ['Desk\u0007', 'n'.repeat(257)]) {
+      expect(await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname })).toEqual(refusal);
+    }
     expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).toMatchObject({ nickname: 'Office desk phone' });
+    expect(await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: 'n'.repeat(256) })).toMatchObject({ status: 200 });
     expect((await call('taiman.chan', 'PATCH', '/api/v1/user/factor/clf1taimancall', { nickname: '' })).status).toBe(200);
     expect((await factorsOf('taiman.chan')).find((f) => f.id === 'clf1taimancall')).not.toHaveProperty('nickname');
     // A passkey is named through its webauthn factor, and listed with the name.
@@ -161,25 +144,43 @@ describe('the mock API of npm start', () => {
     ]);
   });
 
-  it('removes a passkey from both lists, and refuses a registration for a challenge it did not issue', async () => {
+  it('removes a passkey from both lists, through deletePasskey or resetFactor, and refuses what the contract refuses', async () => {
     await reset();
+    const passkeyIds = async (user: string) => (await call(user, 'GET', '/api/v1/user/passkeys')).body.passkeys.map((p: { id: string }) => p.id);
     expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).body).toEqual({ status: true });
-    expect((await call('taiman.chan', 'GET', '/api/v1/user/passkeys')).body.passkeys.map((p: { id: string }) => p.id)).toEqual([
-      'fwf2taimanplatform',
-    ]);
+    expect(await passkeyIds('taiman.chan')).toEqual(['fwf2taimanplatform']);
     expect((await factorsOf('taiman.chan')).filter((f) => f.factorType === 'webauthn').map((f) => f.id)).toEqual(['fwf2taimanplatform']);
-    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).status).toBe(400);
-
-    const options = await call('smwong25', 'POST', '/api/v1/user/passkeys/registration');
-    expect(options).toMatchObject({ status: 200, body: { rp: { id: 'localhost' }, user: { name: 'smwong25' }, excludeCredentials: [] } });
-    // The contract's example: a real registration, for a challenge long used.
-    const spec = parse(readFileSync('openapi.yaml', 'utf8'));
-    const stale = spec.paths['/api/v1/user/passkeys'].post.requestBody.content['application/json'].examples['new-user'].value;
-    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', stale)).toEqual({
+    expect(await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf1taimanyubikey')).toEqual({
       status: 400,
-      body: { errorMessage: 'This passkey request has expired. Please try again.' },
+      body: contractExample('/api/v1/user/passkeys/{passkeyId}', 'delete', '400', 'error'),
     });
+    // A passkey's id is its webauthn factor's: resetFactor removes it as deletePasskey does.
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/factor/fwf2taimanplatform')).body).toEqual({ status: true });
+    expect(await passkeyIds('taiman.chan')).toEqual([]);
+    expect((await call('taiman.chan', 'DELETE', '/api/v1/user/passkeys/fwf2taimanplatform')).status).toBe(400);
+  });
+
+  it('registers for the persona’s own opaque user handle, and refuses a stale challenge and a credential registered on anyone', async () => {
+    await reset();
+    const options = await call('smwong25', 'POST', '/api/v1/user/passkeys/registration');
+    const contractOptions = contractExample('/api/v1/user/passkeys/registration', 'post', '200', 'new-user');
+    expect(options).toMatchObject({ status: 200, body: { rp: { id: 'localhost' }, user: contractOptions.user, excludeCredentials: [] } });
+    const refusal = (name: string) => ({ status: 400, body: contractExample('/api/v1/user/passkeys', 'post', '400', name) });
+    // The contract's example: a real registration, for a challenge long used.
+    const stale = parse(readFileSync('openapi.yaml', 'utf8')).paths['/api/v1/user/passkeys'].post.requestBody.content['application/json'].examples[
+      'new-user'
+    ].value;
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', stale)).toEqual(refusal('error'));
+    // Right in every other way, but of a credential id taiman.chan's security key has.
+    const { challenge } = (await call('smwong25', 'POST', '/api/v1/user/passkeys/registration')).body;
+    const credentialId = Buffer.from('FFS-QAxGAfPXP1CcEgz8ak6JTEcNxKEiw19pTqWIeqM', 'base64url');
+    const taken = registration({ challenge, origin: 'http://localhost:5173', rpId: 'localhost', credentialId });
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', taken)).toEqual(refusal('already-registered'));
     expect((await call('smwong25', 'GET', '/api/v1/user/passkeys')).body).toEqual({ passkeys: [] });
+    // The same answer with a credential of its own is accepted.
+    const { challenge: fresh } = (await call('smwong25', 'POST', '/api/v1/user/passkeys/registration')).body;
+    const own = registration({ challenge: fresh, origin: 'http://localhost:5173', rpId: 'localhost' });
+    expect(await call('smwong25', 'POST', '/api/v1/user/passkeys', own)).toMatchObject({ status: 200, body: { name: 'Passkey' } });
   });
 
   it('reaches ACTIVE on the third poll of a push enrollment', async () => {
@@ -299,11 +300,11 @@ describe('the mock API of npm start', () => {
     // State put in behind Prism's back that breaks the contract comes out as Prism's 500.
     await http(`http://127.0.0.1:${statePort}/api/v1/user/profile`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${tokenOf('smwong25')}`, Prefer: 'example=new-user', 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${devAccessToken('smwong25')}`, Prefer: 'example=new-user', 'Content-Type': 'application/json' },
       body: JSON.stringify({ secondaryEmail: 42 }),
     });
     const drifted = await http(`${base}/api/v1/user/profile`, {
-      headers: { Authorization: `Bearer ${tokenOf('smwong25')}`, Prefer: 'example=new-user' },
+      headers: { Authorization: `Bearer ${devAccessToken('smwong25')}`, Prefer: 'example=new-user' },
     });
     expect(drifted.status).toBe(500);
     expect(drifted.text).toMatch(/secondaryEmail/);

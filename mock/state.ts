@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isOwnDevRequest, NOT_OWN_REQUEST } from './devRequest.ts';
-import { listed, register, registrationOptions, type Passkey, type PasskeyMemory } from './passkeys.ts';
+import { listed, register, registrationOptions, type Passkey, type PasskeyMemory, type Refusal } from './passkeys.ts';
 import { PERSONAS, personaFor } from './persona.ts';
 
 // The contract as parsed YAML, walked by name and by $ref.
@@ -238,9 +238,13 @@ function polled(state: PersonaState, found: Factor): Answer {
   return ok(example('pollFactorActivation', found.status === 'ACTIVE' ? 'active' : 'new-user'));
 }
 
-/** A removed factor: the list names every kind the user may set up, so the last one of a kind leaves it not set up. */
+/**
+ * A removed factor: the list names every kind the user may set up, so the last one of a kind
+ * leaves it not set up. A passkey's (a webauthn factor's) details go with it, as deletePasskey's do.
+ */
 function reset(state: PersonaState, persona: string, found: Factor): Answer {
   state.factors = state.factors.filter((f) => f !== found);
+  state.passkeyMemory.passkeys = state.passkeyMemory.passkeys.filter((passkey) => passkey.id !== found.id);
   if (!state.factors.some((f) => sameKind(f, found))) {
     state.factors.push({ factorType: found.factorType, provider: found.provider, status: 'NOT_SETUP' });
   }
@@ -261,6 +265,15 @@ function renamed(found: Factor, nickname: unknown): Answer {
   return ok(found);
 }
 
+/** A registration refused: registerPasskey's 400 example of that name. */
+const refuse = (why: Refusal): Answer => ({ status: 400, body: example('registerPasskey', why, '400') });
+
+/** Every credential id registered on any persona: a relying party refuses one it already has. */
+const registeredCredentials = () =>
+  PERSONAS.flatMap((persona) => stateOf(persona).factors).flatMap((f) =>
+    f.factorType === 'webauthn' && typeof f.profile?.credentialId === 'string' ? [f.profile.credentialId] : [],
+  );
+
 /** The passkey calls (mock/passkeys.ts), on this persona's factors. */
 async function passkeyCall(operationId: string, state: PersonaState, persona: string, params: Record<string, string>, body: Node, origin?: string) {
   const memory = state.passkeyMemory;
@@ -269,12 +282,14 @@ async function passkeyCall(operationId: string, state: PersonaState, persona: st
       return ok({ passkeys: listed(memory, state.factors) });
     case 'getPasskeyRegistrationOptions': {
       const name = String(state.profile.electronicId ?? persona);
-      const user = { name, displayName: String(state.profile.displayName ?? name), id: name };
-      return registrationOptions(memory, state.factors, user, origin, error);
+      // The user handle is the contract's for this persona: opaque, never a name or an email.
+      const handle = (example(operationId, persona) as { user: { id: string } }).user.id;
+      const user = { name, displayName: String(state.profile.displayName ?? name), id: Uint8Array.from(Buffer.from(handle, 'base64url')) };
+      return registrationOptions(memory, state.factors, user, origin, refuse);
     }
     case 'registerPasskey': {
       const id = `fwf${persona.replace(/\W/g, '')}mock${state.nextId++}`;
-      const done = await register(memory, body, id, error);
+      const done = await register(memory, body, id, refuse, registeredCredentials());
       if (!('factor' in done)) return done;
       addFactor(state, done.factor as Factor);
       return ok(listed(memory, state.factors).find((passkey) => passkey.id === id));
@@ -282,7 +297,6 @@ async function passkeyCall(operationId: string, state: PersonaState, persona: st
     case 'deletePasskey': {
       const found = state.factors.find((f) => f.factorType === 'webauthn' && f.id !== undefined && f.id === params.passkeyId);
       if (!found) return { status: 400, body: example('deletePasskey', 'error', '400') };
-      memory.passkeys = memory.passkeys.filter((passkey) => passkey.id !== found.id);
       reset(state, persona, found);
       return ok(example(operationId, persona));
     }

@@ -71,8 +71,16 @@
 export interface ActivateFactorRequest {
   /** The code the user entered. Required for SMS and voice call. */
   passCode?: string;
-  /** Security keys; the attestation object, URL-safe base64 without padding. */
+  /**
+   * Security keys; the attestation object, URL-safe base64 without padding. The portal no
+   * longer sends it: it registers security keys with `registerPasskey`.
+   * @deprecated
+   */
   attestation?: string;
-  /** Security keys; the client data JSON, URL-safe base64 without padding. */
+  /**
+   * Security keys; the client data JSON, URL-safe base64 without padding. The portal no
+   * longer sends it: it registers security keys with `registerPasskey`.
+   * @deprecated
+   */
   clientData?: string;
 }

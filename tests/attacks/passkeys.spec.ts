@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { startRememberingMock } from '../support/rememberingMock';
+import { registration, withClientData } from '../../tools/scripts/contract-verify/authenticator.ts';
+import { devAccessToken } from '../../mock/persona.ts';
+import { rememberingMockOnDemand } from '../support/rememberingMock';
 import { authenticatorOptions } from '../support/virtualAuthenticator';
 import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, signedInAtIdp, stepUpOn } from './attackTable';
@@ -12,30 +14,21 @@ import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, sig
  * origin, a stale challenge), refused by the mock npm start runs (mock/passkeys.ts) as a real
  * server refuses them. The rows' table and shared helpers: attackTable.ts.
  */
-let mock: Awaited<ReturnType<typeof startRememberingMock>>;
-test.beforeAll(async () => {
-  mock = await startRememberingMock();
-});
-test.afterAll(() => mock.stop());
+// Started by the first row that sends anything to it, in each worker that runs one.
+const remembering = rememberingMockOnDemand();
+test.afterAll(() => remembering.stop());
 
-/** An access token the mock reads the persona from (its subject); the mock checks nothing else of it. */
-const bearer = (user: string) => `Bearer e30.${Buffer.from(JSON.stringify({ sub: user })).toString('base64url')}.sig`;
-const api = (user: string, method: string, path: string, body?: unknown) =>
-  fetch(`${mock.origin}${path}`, {
+const api = async (user: string, method: string, path: string, body?: unknown) =>
+  fetch(`${(await remembering.get()).origin}${path}`, {
     method,
-    headers: { Authorization: bearer(user), 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${devAccessToken(user)}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 /** The contract's registration example: a real one from Chromium's virtual authenticator, for a challenge long used. */
 const RECORDED = parse(readFileSync('openapi.yaml', 'utf8')).paths['/api/v1/user/passkeys'].post.requestBody.content['application/json'].examples[
   'new-user'
-].value as { response: { clientDataJSON: string } };
-const withClientData = (registration: typeof RECORDED, change: Record<string, string>) => {
-  const clientData = JSON.parse(Buffer.from(registration.response.clientDataJSON, 'base64url').toString('utf8'));
-  const clientDataJSON = Buffer.from(JSON.stringify({ ...clientData, ...change })).toString('base64url');
-  return { ...registration, response: { ...registration.response, clientDataJSON } };
-};
+].value;
 
 /** A virtual authenticator that makes real passkeys. */
 async function authenticator(page: Page) {
@@ -151,7 +144,7 @@ const PASSKEYS: Attack[] = [
     name: 'a registration answer changed to another origin on its way: the mock refuses it, the page says why, nothing listed',
     async run(browser) {
       const page = await signedIn(browser, 'smwong25', '/profile/mfa');
-      await mock.route(page);
+      await (await remembering.get()).route(page);
       await tamperRegistration(page, () => ({ origin: 'https://evil.example' }));
       await authenticator(page);
       await page.goto('/profile/mfa/enroll/FIDO/webauthn');
@@ -164,7 +157,7 @@ const PASSKEYS: Attack[] = [
     name: 'a registration answer for another challenge (a replayed one): the mock refuses it, nothing listed',
     async run(browser) {
       const page = await signedIn(browser, 'smwong25', '/profile/mfa');
-      await mock.route(page);
+      await (await remembering.get()).route(page);
       await tamperRegistration(page, () => ({ challenge: 'Uk4-q0hW9TUtb_n7CctQL8LOjg57BznfbzyDF25iRLk' }));
       await authenticator(page);
       await page.goto('/profile/mfa/enroll/FIDO/webauthn');
@@ -177,11 +170,19 @@ const PASSKEYS: Attack[] = [
     name: 'registrations sent straight to the mock: a stale challenge, and a fresh one from another origin or a look-alike, all refused',
     async run() {
       const stale = await api('taiman.chan', 'POST', '/api/v1/user/passkeys', RECORDED);
-      expect([stale.status, await stale.json()]).toEqual([400, { errorMessage: 'This passkey request has expired. Please try again.' }]);
+      expect([stale.status, await stale.json()]).toEqual([
+        400,
+        expect.objectContaining({ errorMessage: 'This passkey request has expired. Please try again.' }),
+      ]);
       for (const origin of ['https://evil.example', 'http://localhost:5173.evil.example', 'http://localhost:4174']) {
-        const { challenge } = await (await api('taiman.chan', 'POST', '/api/v1/user/passkeys/registration')).json();
-        const foreign = await api('taiman.chan', 'POST', '/api/v1/user/passkeys', withClientData(RECORDED, { challenge, origin }));
-        expect([origin, foreign.status, await foreign.json()]).toEqual([origin, 400, { errorMessage: 'This passkey was not made for this site.' }]);
+        // Right in every way but its origin (the verifier's software authenticator).
+        const { challenge, rp } = await (await api('taiman.chan', 'POST', '/api/v1/user/passkeys/registration')).json();
+        const foreign = await api('taiman.chan', 'POST', '/api/v1/user/passkeys', registration({ challenge, origin, rpId: rp.id }));
+        expect([origin, foreign.status, await foreign.json()]).toEqual([
+          origin,
+          400,
+          expect.objectContaining({ errorMessage: 'This passkey was not made for this site.' }),
+        ]);
       }
       const listed = (await (await api('taiman.chan', 'GET', '/api/v1/user/passkeys')).json()) as { passkeys: { id: string }[] };
       expect(listed.passkeys.map((passkey) => passkey.id)).toEqual(['fwf1taimanyubikey', 'fwf2taimanplatform']);

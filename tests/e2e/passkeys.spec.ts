@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { startRememberingMock } from '../support/rememberingMock';
+import { rememberingMockOnDemand } from '../support/rememberingMock';
 import { authenticatorOptions, requireUserVerification } from '../support/virtualAuthenticator';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, watchConsole } from './support';
@@ -7,10 +7,9 @@ import { expectNoAxeViolations, watchConsole } from './support';
 // Passkeys against the mock npm start runs, which verifies each registration as a relying party
 // must (mock/passkeys.ts): Chromium's virtual authenticators (the CDP WebAuthn domain) make real
 // credentials, and nothing in the page or the mock is faked.
-let mock: Awaited<ReturnType<typeof startRememberingMock>>;
-test.beforeAll(async () => {
-  mock = await startRememberingMock();
-});
+// Both tests need it: started before the first, outside its time.
+const mock = rememberingMockOnDemand();
+test.beforeAll(async () => void (await mock.get()));
 test.afterAll(() => mock.stop());
 
 type Authenticator = { cdp: CDPSession; authenticatorId: string };
@@ -35,7 +34,7 @@ async function addPasskey(page: Page) {
 test('adds a synced passkey and a device-bound one, renames one, survives a cancel, and removes one', async ({ page, signedIn }) => {
   test.slow();
   const problems = watchConsole(page);
-  await mock.route(page);
+  await (await mock.get()).route(page);
   await signedIn('smwong25', '/profile/mfa');
   await expect(passkeys(page)).toContainText('You have no passkeys yet.');
 
@@ -96,7 +95,7 @@ test('adds a synced passkey and a device-bound one, renames one, survives a canc
 
 test('a cancelled ceremony says what happened, offers to try again, and adds nothing', async ({ page, signedIn }) => {
   const problems = watchConsole(page);
-  await mock.route(page);
+  await (await mock.get()).route(page);
   await signedIn('taiman.chan', '/profile/mfa');
   await expect(passkeys(page).getByRole('listitem')).toHaveCount(2);
   // The person does not confirm it is them where the server asks for it: the browser answers

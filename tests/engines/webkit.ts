@@ -2,8 +2,8 @@
 // classic. Each profile is a session of its own.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { remote, type Selector } from 'webdriverio';
+import { freePort } from '../../tools/scripts/contract-verify/prism.ts';
 import { queryInPage, TESTING_LIBRARY, type Control, type EngineBrowser, type Tab } from './tab.ts';
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -19,15 +19,6 @@ const CAPABILITIES = {
   'wdio:enforceWebDriverClassic': true,
   'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** WebKitWebDriver in a virtual display (MiniBrowser needs one), in a process group of its own. */
 async function startDriver(): Promise<{ port: number; stop(): void }> {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { preferFor } from '../../mock/persona.ts';
+import { devAccessToken, preferFor } from '../../mock/persona.ts';
 import { DEV_API_PORT, DEV_STATE_PORT } from '../../tools/scripts/dev-stack.ts';
 import { expect, test } from '../e2e/fixtures';
 import { signIn, watchConsole } from '../e2e/support';
@@ -22,7 +22,7 @@ const isFree = (port: number) =>
 
 /** A call to the remembering mock as the dev server makes it for smwong25 (the persona's Prefer header). */
 async function asSmwong25(path: string, body: unknown) {
-  const authorization = `Bearer e30.${Buffer.from('{"sub":"smwong25"}').toString('base64url')}.sig`;
+  const authorization = `Bearer ${devAccessToken('smwong25')}`;
   const answer = await fetch(`http://127.0.0.1:${DEV_API_PORT}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {

@@ -1,50 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../e2e/fixtures';
 import { signIn, watchConsole } from '../e2e/support';
+import { rememberingMockOnDemand } from '../support/rememberingMock';
 
 // `npm start`'s mock API remembers (mock/api.ts without --stateless). The stack of the other
 // end-to-end tests answers from the contract's examples; here the page's /api calls go to a
-// remembering mock of their own, on ports the system gives.
-let api: ChildProcess;
-let apiOrigin: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-test.beforeAll(async () => {
-  const [apiPort, statePort] = [await freePort(), await freePort()];
-  apiOrigin = `http://127.0.0.1:${apiPort}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(apiPort), MOCK_STATE_PORT: String(statePort) };
-  delete env.MOCK_STATELESS;
-  delete env.MOCK_PERSONA;
-  api = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore', detached: true });
-  await expect(async () => {
-    expect(api.exitCode).toBeNull();
-    await fetch(`${apiOrigin}/api/v1/user/profile`);
-  }).toPass({ timeout: 20_000 });
-});
-
-test.afterAll(() => {
-  if (api.pid) process.kill(-api.pid, 'SIGTERM');
-});
-
-/** The page's /api calls go to the remembering mock; the persona follows the token's subject, as behind the dev server. */
-const throughRememberingMock = (page: Page) =>
-  page.route('**/api/v1/**', async (route) => {
-    const url = new URL(route.request().url());
-    await route.fulfill({ response: await route.fetch({ url: `${apiOrigin}${url.pathname}${url.search}` }) });
-  });
+// remembering mock of their own (the persona follows the token's subject, as behind the dev server).
+const mock = rememberingMockOnDemand();
+// Every test here needs it: started before the first, outside its time.
+test.beforeAll(async () => void (await mock.get()));
+test.afterAll(() => mock.stop());
 
 test('after enrolling SMS, smwong25 finds the new factor in the list', async ({ page }) => {
   const problems = watchConsole(page);
-  await throughRememberingMock(page);
+  await (await mock.get()).route(page);
   await signIn(page, 'smwong25', '/profile/mfa');
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('button', { name: 'Set up SMS Authentication' })).toBeVisible();
@@ -70,7 +38,7 @@ test('after enrolling SMS, smwong25 finds the new factor in the list', async ({ 
 
 test('after removing an app’s access, taiman.chan no longer finds it, also after a reload', async ({ page }) => {
   const problems = watchConsole(page);
-  await throughRememberingMock(page);
+  await (await mock.get()).route(page);
   await signIn(page, 'taiman.chan', '/profile/connected-apps');
   await page.getByRole('button', { name: 'Remove access for Outlook' }).click();
   await page.getByRole('dialog', { name: 'Remove access for Outlook?' }).getByRole('button', { name: 'Remove access' }).click();

@@ -190,9 +190,12 @@ const ACCESS_LOG = '/var/log/nginx/access.log';
 
 /**
  * The largest request body /api/ takes: the contract sets no lengths, and its largest request is a
- * security key's activation (activateFactor: its attestation object and client data, base64url),
- * a few KB, about 12 KB for an Android SafetyNet attestation with its certificate chain; every
- * other request is under 1 KB. In memory only (the buffer is as large), never a temporary file.
+ * passkey's registration (registerPasskey, `PublicKeyCredential.toJSON()`) with a `direct`
+ * attestation: about 12.4 KB for Android SafetyNet's, the largest kind (its attestation object,
+ * certificate chain included, is 8,550 bytes, 11,400 characters as base64url; a registration
+ * with attestation `none`, as the portal asks, is under 1 KB); every other request is under
+ * 1 KB. 32 KB leaves room for a credential id of 1023 bytes and the extensions' results. In
+ * memory only (the buffer is as large), never a temporary file.
  */
 const API_BODY = '32k';
 /** The /api/ requests one address may have open at once: a person's tabs, many times over (a campus NAT is one address). */

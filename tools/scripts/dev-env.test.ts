@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './contract-verify/prism.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -36,12 +37,6 @@ async function recorder() {
   cleanups.push(() => server.close());
   return { calls, port: (server.address() as AddressInfo).port };
 }
-
-const freePort = async () => {
-  const { port } = await recorder();
-  cleanups.pop()!();
-  return port;
-};
 
 /** `npm run <script>` in `dir`, the shell having only `env` of the dev stack's variables. */
 function npmRun(dir: string, args: string[], env: Record<string, string> = {}): ChildProcess {

@@ -127,6 +127,12 @@ export const getEnrollFactorUrl = () => {
  * (or, for push, by polling `pollFactorActivation`). The security question is `ACTIVE`
  * at once. An answer without `status` aborts the wizard silently.
  *
+ * **Security keys are passkeys.** The portal registers security keys and passkeys with
+ * `getPasskeyRegistrationOptions` and `registerPasskey`, and never calls this operation with
+ * `webauthn` (`FIDO`): that branch stays as the specification describes it, for clients that
+ * use it, and a backend may still serve it. One credential, whichever way it came, is one
+ * `webauthn` factor here and one passkey in `listPasskeys`, under the same `id`.
+ *
  * **Step-up.** A change to the account's security: the backend answers `401` with
  * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)
  * when the person signed in longer ago than it allows. The portal then signs them in again
@@ -526,6 +532,9 @@ export const getActivateFactorUrl = (factorId: string) => {
  * Completes a pending enrollment: with the code the user entered (`passCode`) for
  * authenticator apps, SMS, voice call and email; with the new credential's
  * `attestation` and `clientData` (URL-safe base64 without padding) for security keys.
+ * The portal no longer sends the security key's branch: it registers security keys and
+ * passkeys with `registerPasskey` (see `enrollFactor`). A factor that is not this account's
+ * is a `400`.
  *
  * **Step-up.** A change to the account's security: the backend answers `401` with
  * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)

@@ -308,7 +308,11 @@ export const getResetFactorUrl = (factorId: string) => {
 
 /**
  * Removes an active factor, or deletes the security question. A truthy `status` means
- * success ('Reset factor successfully'); the portal then reloads the factor list.
+ * success ('Reset factor successfully'); the portal then reloads the factor list. A
+ * passkey's `id` is its `webauthn` factor's: removing it here does what `deletePasskey`
+ * does (the account no longer accepts it, and it leaves `listPasskeys` too). The portal
+ * removes passkeys with `deletePasskey`. An `id` that is not one of this account's factors
+ * is a `400`, and nothing changes.
  *
  * **Step-up.** A change to the account's security: the backend answers `401` with
  * `WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age=300` (RFC 9470)

@@ -69,14 +69,14 @@ import type { RequestHandlerOptions } from 'msw';
 import type { Factor } from '../../model';
 
 export const getRenameFactorResponseMock = (): Factor => ({
-  id: 'mbf1siumingsms',
+  id: 'mbf2siumingsms',
   factorType: 'sms',
   provider: 'OKTA',
   status: 'ACTIVE',
   nickname: 'My phone',
   created: '2026-11-20T02:30:00.000Z',
   lastUpdated: '2026-11-29T03:00:00.000Z',
-  profile: { phoneNumber: '+85261234567' },
+  profile: { phoneNumber: '+85291234567' },
 });
 
 export const getRenameFactorMockHandler = (

@@ -91,9 +91,11 @@ export const getRegisterPasskeyUrl = () => {
  * `type` is `webauthn.create`, its `challenge` is the one it issued (once, and not
  * expired), its `origin` is one of the portal's; the authenticator data's relying-party id
  * hash is its own, the user was present (UP) and, where asked, verified (UV), and the
- * backup flags are consistent (BS only with BE). It keeps the public key, the AAGUID's model
- * name and the backup flags, and answers the new passkey. A registration that fails any
- * check is refused with `400` and changes nothing.
+ * backup flags are consistent (BS only with BE); and the credential id is not yet registered,
+ * for this person or anyone else (WebAuthn: a credential id already known is refused, so
+ * nobody replaces the key of a credential someone holds). It keeps the public key, the
+ * AAGUID's model name and the backup flags, and answers the new passkey. A registration that
+ * fails any check is refused with `400` and changes nothing.
  *
  * **Okta.** MyAccount `POST /idp/myaccount/webauthn`, with the person's own token.
  *

@@ -69,7 +69,8 @@ import * as zod from 'zod';
  * Sets the nickname the person gives a method that is set up, so that they can tell two
  * phones or two keys apart; `null` or an empty string removes it. Any factor with an `id`
  * may be named, a passkey too (a passkey's `id` is its `webauthn` factor's). The answer is
- * the factor as it is now, with its `nickname`.
+ * the factor as it is now, with its `nickname`. An `id` that is not one of this account's
+ * factors is a `400` (`no-factor`), as it is for `resetFactor`.
  *
  * **Okta.** MyAccount `PATCH /idp/myaccount/authenticators/{authenticatorId}/enrollments/{enrollmentId}`
  * with `{"nickname": …}`, called with the person's own token (scope

@@ -73,9 +73,11 @@ import * as zod from 'zod';
  * `type` is `webauthn.create`, its `challenge` is the one it issued (once, and not
  * expired), its `origin` is one of the portal's; the authenticator data's relying-party id
  * hash is its own, the user was present (UP) and, where asked, verified (UV), and the
- * backup flags are consistent (BS only with BE). It keeps the public key, the AAGUID's model
- * name and the backup flags, and answers the new passkey. A registration that fails any
- * check is refused with `400` and changes nothing.
+ * backup flags are consistent (BS only with BE); and the credential id is not yet registered,
+ * for this person or anyone else (WebAuthn: a credential id already known is refused, so
+ * nobody replaces the key of a credential someone holds). It keeps the public key, the
+ * AAGUID's model name and the backup flags, and answers the new passkey. A registration that
+ * fails any check is refused with `400` and changes nothing.
  *
  * **Okta.** MyAccount `POST /idp/myaccount/webauthn`, with the person's own token.
  *
@@ -105,7 +107,7 @@ export const RegisterPasskeyBody = zod
     clientExtensionResults: zod.looseObject({}).describe('Client extension outputs.'),
   })
   .describe(
-    '`RegistrationResponseJSON` (WebAuthn Level 3), as `PublicKeyCredential.toJSON()` gives it;\nevery binary value URL-safe base64 without padding. Fields a newer browser adds are\npassed on.\n',
+    "`RegistrationResponseJSON` (WebAuthn Level 3), as `PublicKeyCredential.toJSON()` gives it;\nevery binary value URL-safe base64 without padding. Fields a newer browser adds are\npassed on. The contract's largest request: with a `direct` attestation and its certificate\nchain, about 12 KB (Android SafetyNet's, the largest kind: an attestation object of about\n8.5 KB, 11.4 KB as base64url; a credential id is at most 1023 bytes, 1364 characters). The\nnginx server block takes request bodies of up to 32 KB (`tools/deploy/nginx-conf.ts`);\nthe schema sets no lengths (adding them now would refuse requests the contract accepted).\n",
   );
 
 export const RegisterPasskeyResponse = zod

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { judge, plan, type Planned } from './checks.ts';
 import { figuresOf } from './contractFigures.ts';
-import { MUTATIONS, NOT_AN_APP } from './operations.ts';
+import { ANOTHER_ORIGIN, MUTATIONS, NOT_AN_APP } from './operations.ts';
 
 const spec = parse(readFileSync('openapi.yaml', 'utf8'));
 const { reads, securedReads } = figuresOf(spec);
@@ -25,15 +26,16 @@ describe('the requests', () => {
 
   it('send, before each named change to names and passkeys, the requests a backend must refuse', () => {
     const run = new Set(['renameFactor', 'getPasskeyRegistrationOptions', 'registerPasskey', 'deletePasskey']);
-    const rows = plan(spec, run, { 'factor-id': 'f1', nickname: 'Desk', 'passkey-id': 'p1' }).filter((row) => run.has(row.operation));
+    const data = { 'factor-id': 'f1', nickname: 'Desk', 'passkey-id': 'p1', origin: 'https://portal.example.edu' };
+    const rows = plan(spec, run, data).filter((row) => run.has(row.operation));
     expect(rows.map((row) => [row.request, row.refusal ?? '', row.withheld, row.url])).toEqual([
       ['PATCH /api/v1/user/factor/{factorId}, refused: without the token', '401', true, '/api/v1/user/factor/f1'],
       ['PATCH /api/v1/user/factor/{factorId}, refused: a nickname with a control character', '400', false, '/api/v1/user/factor/f1'],
       ['PATCH /api/v1/user/factor/{factorId}, refused: a nickname of 257 characters', '400', false, '/api/v1/user/factor/f1'],
       ['PATCH /api/v1/user/factor/{factorId}', '', false, '/api/v1/user/factor/f1'],
       ['POST /api/v1/user/passkeys, refused: without the token', '401', true, '/api/v1/user/passkeys'],
-      ['POST /api/v1/user/passkeys, refused: a stale challenge (the contract’s recorded registration)', '400', false, '/api/v1/user/passkeys'],
-      ['POST /api/v1/user/passkeys, refused: a fresh challenge answered from another origin', '400', false, '/api/v1/user/passkeys'],
+      ['POST /api/v1/user/passkeys, refused: the challenge of the options before the last', '400', false, '/api/v1/user/passkeys'],
+      ['POST /api/v1/user/passkeys, refused: fresh options answered from another origin', '400', false, '/api/v1/user/passkeys'],
       ['POST /api/v1/user/passkeys/registration, refused: without the token', '401', true, '/api/v1/user/passkeys/registration'],
       ['POST /api/v1/user/passkeys/registration', '', false, '/api/v1/user/passkeys/registration'],
       ['DELETE /api/v1/user/passkeys/{passkeyId}, refused: without the token', '401', true, '/api/v1/user/passkeys/p1'],
@@ -46,15 +48,29 @@ describe('the requests', () => {
       ['DELETE /api/v1/user/passkeys/{passkeyId}', '', false, '/api/v1/user/passkeys/p1'],
     ]);
     expect(rows[1]!.body).toEqual({ nickname: 'Desk\u0007phone' });
-    // Another origin's answer to the challenge the backend has just issued.
-    const foreign = rows[6]!.from!;
-    expect(foreign).toMatchObject({ method: 'POST', url: '/api/v1/user/passkeys/registration' });
-    const made = foreign.body({ challenge: 'fresh-challenge' }) as { response: { clientDataJSON: string } };
-    expect(JSON.parse(Buffer.from(made.response.clientDataJSON, 'base64url').toString('utf8'))).toMatchObject({
-      type: 'webauthn.create',
-      challenge: 'fresh-challenge',
-      origin: 'https://evil.example',
-    });
+    // Each registration probe is right but for one property: the challenge, or the origin.
+    const clientData = (made: unknown) =>
+      JSON.parse(Buffer.from((made as { response: { clientDataJSON: string } }).response.clientDataJSON, 'base64url').toString('utf8'));
+    const rpIdHash = (made: unknown) =>
+      Buffer.from((made as { response: { attestationObject: string } }).response.attestationObject, 'base64url').toString('hex');
+    const [earlier, last] = [
+      { challenge: 'earlier-challenge', rp: { id: 'portal.example.edu' } },
+      { challenge: 'last-challenge', rp: { id: 'portal.example.edu' } },
+    ];
+    const [stale, foreign] = [rows[5]!.options!, rows[6]!.options!];
+    expect([stale.url, stale.calls, foreign.url, foreign.calls]).toEqual([
+      '/api/v1/user/passkeys/registration',
+      2,
+      '/api/v1/user/passkeys/registration',
+      1,
+    ]);
+    const staleMade = stale.body([earlier, last]);
+    const foreignMade = foreign.body([last]);
+    expect(clientData(staleMade)).toEqual({ type: 'webauthn.create', challenge: 'earlier-challenge', origin: data.origin, crossOrigin: false });
+    expect(clientData(foreignMade)).toEqual({ type: 'webauthn.create', challenge: 'last-challenge', origin: ANOTHER_ORIGIN, crossOrigin: false });
+    // The relying party's id hash is the options' (SHA-256 of portal.example.edu) in both.
+    const hash = createHash('sha256').update('portal.example.edu').digest('hex');
+    expect([rpIdHash(staleMade), rpIdHash(foreignMade)].every((hex) => hex.includes(hash))).toBe(true);
     expect(
       plan(spec, new Set(), {})
         .filter((row) => run.has(row.operation))

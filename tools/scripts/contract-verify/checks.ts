@@ -3,7 +3,7 @@
 // contract (Prism's sl-violations header says where it does not). Every read that needs a token
 // is also sent once without one, and must be refused with 401; an operation named with --run
 // first sends the requests a backend must refuse (operations.ts, `refusals`).
-import { MUTATIONS, type Data, type Node } from './operations.ts';
+import { MUTATIONS, type Data, type IssuedOptions, type Node } from './operations.ts';
 import { groupViolations, type Result } from './report.ts';
 import type { Handling } from './prism.ts';
 
@@ -26,8 +26,8 @@ export interface Planned {
   declared: string[];
   /** A request the backend must refuse, with this status (a withheld token: `withheld`). */
   refusal?: string;
-  /** A call made first, whose answer the body is made from. */
-  from?: { method: string; url: string; body: (answer: Node) => unknown };
+  /** Fresh registration options asked for first (POST `url`, `calls` times), which the body is made from. */
+  options?: { url: string; calls: number; body: (issued: IssuedOptions[]) => unknown };
 }
 
 function exampleOf(spec: Node, thing: Node): unknown {
@@ -66,6 +66,10 @@ function urlFor(spec: Node, path: string, op: Node, given: Record<string, string
   return `${url}${query.size ? `?${query}` : ''}`;
 }
 
+/** Where the contract issues registration options (getPasskeyRegistrationOptions, a POST). */
+const optionsPath = (spec: Node) =>
+  Object.entries<Node>(spec.paths).find(([, item]) => item.post?.operationId === 'getPasskeyRegistrationOptions')?.[0] ?? 'no-such-operation';
+
 /** Every row of the check, in the contract's order: what is sent, and what is skipped and why. */
 export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
   const rows: Planned[] = [];
@@ -91,7 +95,7 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
       const mutation = MUTATIONS[operation];
       for (const refusal of changes ? (mutation?.refusals ?? []) : []) {
         const made = refusal.fill(data, example);
-        const from = refusal.from;
+        const options = refusal.options;
         rows.push({
           ...row,
           request: `${row.request}, refused: ${refusal.what}`,
@@ -99,7 +103,7 @@ export function plan(spec: Node, run: Set<string>, data: Data): Planned[] {
           body: made.body,
           withheld: refusal.status === '401',
           refusal: refusal.status,
-          ...(from ? { from: { method: from.method, url: from.path, body: (answer: Node) => from.body(answer, data, example) } } : {}),
+          ...(options ? { options: { url: optionsPath(spec), calls: options.calls, body: (issued) => options.body(issued, data) } } : {}),
         });
       }
       if (mutation?.refusalsOnly) continue;
@@ -170,13 +174,24 @@ async function check(row: Planned, { port, token, timeoutMs, prism }: CheckArgs)
   try {
     const url = new URL(`http://127.0.0.1:${port}${row.url}`);
     let body = row.body;
-    if (row.from) {
-      const first = await fetch(new URL(`http://127.0.0.1:${port}${row.from.url}`), {
-        method: row.from.method,
-        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      body = row.from.body(await first.json().catch(() => undefined));
+    if (row.options) {
+      const issued: IssuedOptions[] = [];
+      while (issued.length < row.options.calls) {
+        const answer = await fetch(new URL(`http://127.0.0.1:${port}${row.options.url}`), {
+          method: 'POST',
+          headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const options = await answer.json().catch(() => undefined);
+        // Without options to answer, a refusal would prove nothing: a backend refuses a made-up challenge whatever it checks.
+        if (answer.status !== 200 || typeof options?.challenge !== 'string' || typeof options?.rp?.id !== 'string') {
+          const what = answer.status === 200 ? '200 without a challenge and a relying-party id' : `${answer.status}, not 200 with options`;
+          const detail = `the registration options (POST ${row.options.url}) answered ${what}: nothing to answer, so nothing proved`;
+          return { ...named, result: 'failed', status: answer.status, ms: Date.now() - started, detail };
+        }
+        issued.push(options);
+      }
+      body = row.options.body(issued);
       headers['Content-Type'] = 'application/json';
     }
     const response = await fetch(url, {

@@ -1,6 +1,7 @@
 // The operations that change an account: what each changes and the data a team must give for it.
 // None runs unless named with --run; the contract's example values (ids, numbers, addresses)
 // are never sent to a backend in their place.
+import { registration } from './authenticator.ts';
 
 // The contract as parsed YAML, walked by name and by $ref.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,6 +22,7 @@ export const DATA_FLAGS = {
   nickname: 'a nickname to give the factor (an empty one removes it)',
   'passkey-id': 'the id of a passkey of the test account (from listPasskeys)',
   'client-id': 'the clientId of an app connected to the test account (from getConnectedApps)',
+  origin: 'the origin the portal is served on, whose passkey registrations the backend accepts (https://…)',
 } as const;
 type DataFlag = keyof typeof DATA_FLAGS;
 export type Data = Partial<Record<DataFlag, string>>;
@@ -38,9 +40,21 @@ export interface Refusal {
   /** 401 for a request without the token; otherwise the status the contract declares for it. */
   status: '400' | '401' | '404';
   fill: Fill;
-  /** A call made first, whose answer the request is made from (a fresh challenge); `body` gets that answer. */
-  from?: { method: string; path: string; body: (answer: Node, data: Data, example: Node) => unknown };
+  /**
+   * Fresh registration options asked for first (getPasskeyRegistrationOptions, `calls` times, each
+   * answered 200 with a challenge or the row fails); the body is made from them.
+   */
+  options?: { calls: number; body: (issued: IssuedOptions[], data: Data) => unknown };
 }
+
+/** What a probe reads of the registration options a backend issued. */
+export interface IssuedOptions {
+  challenge: string;
+  rp: { id: string };
+}
+
+/** An origin that is nobody's (`.invalid` is reserved, RFC 2606): never the portal's. */
+export const ANOTHER_ORIGIN = 'https://contract-verify.invalid';
 
 /** An app id no account holds (the verifier's own). */
 export const NOT_AN_APP = 'contract-verify-not-an-app-of-this-account';
@@ -54,13 +68,6 @@ interface Mutation {
   refusals?: Refusal[];
   /** Only the refusals are sent: the request itself needs what the check cannot make (an authenticator). */
   refusalsOnly?: true;
-}
-
-/** The client data of a WebAuthn answer with `change` in it (its clientDataJSON is URL-safe base64 JSON). */
-function withClientData(registration: Node, change: Record<string, string>): Node {
-  const clientData = JSON.parse(Buffer.from(registration.response.clientDataJSON, 'base64url').toString('utf8'));
-  const clientDataJSON = Buffer.from(JSON.stringify({ ...clientData, ...change })).toString('base64url');
-  return { ...registration, response: { ...registration.response, clientDataJSON } };
 }
 
 const WITHOUT_TOKEN = (fill: Fill): Refusal => ({ what: 'without the token', status: '401', fill });
@@ -154,22 +161,23 @@ export const MUTATIONS: Record<string, Mutation> = {
   },
   registerPasskey: {
     changes:
-      'nothing, if the backend is right: sends only registrations it must refuse (a stale challenge, another origin, no token); a real one needs an authenticator',
-    needs: [],
+      'nothing, if the backend is right: sends only registrations it must refuse (no token; the challenge of earlier options; another origin), each made by the check’s own authenticator for fresh options and right in all else',
+    needs: ['origin'],
     refusalsOnly: true,
+    // A backend that wrongly accepts one registers a passkey whose private key the check never keeps.
     refusals: [
       WITHOUT_TOKEN((_, example) => ({ body: example })),
-      // The contract's example: a real registration from Chromium's virtual authenticator, for a challenge long used.
-      { what: 'a stale challenge (the contract’s recorded registration)', status: '400', fill: (_, example) => ({ body: example }) },
       {
-        what: 'a fresh challenge answered from another origin',
+        what: 'the challenge of the options before the last',
         status: '400',
         fill: () => ({}),
-        from: {
-          method: 'POST',
-          path: '/api/v1/user/passkeys/registration',
-          body: (options, _, example) => withClientData(example, { challenge: String(options?.challenge), origin: 'https://evil.example' }),
-        },
+        options: { calls: 2, body: ([earlier, last], d) => registration({ challenge: earlier!.challenge, origin: d.origin!, rpId: last!.rp.id }) },
+      },
+      {
+        what: 'fresh options answered from another origin',
+        status: '400',
+        fill: () => ({}),
+        options: { calls: 1, body: ([issued]) => registration({ challenge: issued!.challenge, origin: ANOTHER_ORIGIN, rpId: issued!.rp.id }) },
       },
     ],
   },
@@ -209,6 +217,8 @@ export const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
+const isOrigin = (text: string) => URL.canParse(text) && new URL(text).origin === text;
+
 /** Each --run names an operation that changes an account, with the data it needs; else the complaint. */
 export function runProblem(run: Set<string>, data: Data): string | undefined {
   for (const operation of run) {
@@ -219,6 +229,9 @@ export function runProblem(run: Set<string>, data: Data): string | undefined {
     const missing = mutation.needs.filter((flag) => !data[flag]);
     if (missing.length) {
       return `--run ${operation} needs ${missing.map((flag) => `--${flag} (${DATA_FLAGS[flag]})`).join(' and ')}`;
+    }
+    if (mutation.needs.includes('origin') && !isOrigin(data.origin!)) {
+      return `--origin must be an origin alone, like https://portal.example.edu (scheme, host and port), not '${data.origin}'`;
     }
   }
   return undefined;

@@ -148,6 +148,17 @@ describe('the other options', () => {
     expect(readOptions([...target, '--port', '4999', '--timeout', '2.5'], withToken)).toMatchObject({ port: 4999, timeoutMs: 2500 });
   });
 
+  it('need, for the passkey probes, the portal’s origin alone: its registrations are right but for the one property each changes', () => {
+    const run = [...target, '--run', 'registerPasskey'];
+    expect(stopped(readOptions(run, withToken)).message).toContain('--run registerPasskey needs --origin (the origin the portal is served on');
+    for (const origin of ['https://portal.example.edu/profile', 'portal.example.edu']) {
+      expect(stopped(readOptions([...run, '--origin', origin], withToken)).message).toContain('--origin must be an origin alone');
+    }
+    expect(readOptions([...run, '--origin', 'https://portal.example.edu'], withToken)).toMatchObject({
+      data: { origin: 'https://portal.example.edu' },
+    });
+  });
+
   it('print the help on stdout with exit 0', () => {
     const { code, message } = stopped(readOptions(['--help'], {}));
     expect(code).toBe(0);

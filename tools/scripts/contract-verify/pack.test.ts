@@ -34,6 +34,7 @@ afterAll(async () => {
 describe('the packed verifier (what backend teams get)', () => {
   it('holds the contract and its own modules, no test, and pins all it installs to the repository’s lock', () => {
     expect(readdirSync(join(unpacked, 'package')).sort()).toEqual([
+      'authenticator.js',
       'bin.js',
       'checks.js',
       'main.js',

@@ -4,9 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startRememberingMock as startMockThatRemembers } from '../../../mock/rememberingMock.ts';
 import { freePort } from './prism.ts';
 
 const children: ChildProcess[] = [];
+const stops: (() => void)[] = [];
 const servers: Server[] = [];
 
 /** Prism's stateless mock of the repository's contract, once it answers HTTP. */
@@ -19,13 +21,9 @@ export async function startMock(): Promise<string> {
 
 /** `npm start`'s mock API, the one that remembers (mock/api.ts: Prism in front of mock/state.ts), once it answers HTTP. */
 export async function startRememberingMock(): Promise<string> {
-  const [port, statePort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = { ...process.env, MOCK_API_PORT: String(port), MOCK_STATE_PORT: String(statePort) };
-  delete env.MOCK_STATELESS;
-  delete env.MOCK_PERSONA;
-  const mock = spawn(process.execPath, ['mock/api.ts'], { env, stdio: 'ignore' });
-  children.push(mock);
-  return answering(`http://127.0.0.1:${port}`, mock);
+  const mock = await startMockThatRemembers();
+  stops.push(mock.stop);
+  return mock.origin;
 }
 
 /** Resolves with `url` once something answers there; rejects when `child` exits first, or after 30 s. */
@@ -42,9 +40,16 @@ async function answering(url: string, child: ChildProcess): Promise<string> {
   throw new Error(`nothing answers ${url}`);
 }
 
-/** A throwaway HTTP server on a port the system gives, or on `port`. */
-export async function serve(handler: (path: string, res: ServerResponse, method: string, headers: Record<string, unknown>) => void, port = 0) {
-  const server = createServer((req, res) => handler(new URL(req.url ?? '/', 'http://x').pathname, res, req.method ?? '', req.headers));
+/** A throwaway HTTP server on a port the system gives, or on `port`; the handler gets the request's body, read whole. */
+export async function serve(
+  handler: (path: string, res: ServerResponse, method: string, headers: Record<string, unknown>, body: string) => void,
+  port = 0,
+) {
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    handler(new URL(req.url ?? '/', 'http://x').pathname, res, req.method ?? '', req.headers, body);
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,6 +61,7 @@ export const json = (res: ServerResponse, status: number, body: string) =>
 /** Stops every server and mock these tests started. */
 export async function stopAll() {
   for (const child of children) child.kill();
+  for (const stop of stops) stop();
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 }
 

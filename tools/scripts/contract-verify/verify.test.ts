@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_ORIGIN } from '../../../mock/origins.ts';
+import { devAccessToken } from '../../../mock/persona.ts';
 import { contract, summary } from './contractFigures.ts';
 import { freePort } from './prism.ts';
 import { json, runCommand, serve, startMock, startRememberingMock, stopAll } from './testServers.ts';
@@ -126,28 +129,58 @@ describe('npm run contract:verify', () => {
 
   it('refuses with npm start’s mock what a backend must refuse about names and passkeys, and finds a backend that accepts anything out', async () => {
     // The mock's persona follows the token's subject: the full persona, whose factors and passkeys these are.
-    const token = `e30.${Buffer.from(JSON.stringify({ sub: 'taiman.chan' })).toString('base64url')}.sig`;
+    const token = devAccessToken('taiman.chan');
     const named = ['--run', 'renameFactor', '--factor-id', 'clf1taimancall', '--nickname', 'Desk phone', '--run', 'getPasskeyRegistrationOptions'];
-    const passkeys = ['--run', 'registerPasskey', '--run', 'deletePasskey', '--passkey-id', 'fwf1taimanyubikey'];
+    const passkeys = ['--run', 'registerPasskey', '--origin', DEV_ORIGIN, '--run', 'deletePasskey', '--passkey-id', 'fwf1taimanyubikey'];
     const args = ['tools/scripts/contract-verify/bin.ts', '--target', remembering, ...named, ...passkeys];
     const good = await runCommand(process.execPath, args, { env: { ...env, CONTRACT_VERIFY_TOKEN: token } });
     expect(good.out).toMatch(
-      /registerPasskey\s+POST \/api\/v1\/user\/passkeys, refused: a fresh challenge answered from another origin\s+passed\s+400/,
+      /registerPasskey\s+POST \/api\/v1\/user\/passkeys, refused: the challenge of the options before the last\s+passed\s+400/,
     );
+    expect(good.out).toMatch(/registerPasskey\s+POST \/api\/v1\/user\/passkeys, refused: fresh options answered from another origin\s+passed\s+400/);
     expect(good.out).toMatch(/renameFactor\s+PATCH \/api\/v1\/user\/factor\/\{factorId\}, refused: a nickname of 257 characters\s+passed\s+400/);
     expect(good.out).toMatch(/deletePasskey\s+DELETE \/api\/v1\/user\/passkeys\/\{passkeyId\}\s+passed\s+200/);
     expect(good.out).toMatch(/: \d+ passed, 0 failed, \d+ skipped\n/);
     expect(good.code).toBe(0);
-    // A backend that registers whatever it is sent, with or without a token.
-    const registersAnything = await serve((_, res) =>
-      json(res, 200, JSON.stringify({ id: 'k1', name: 'Passkey', created: '2026-11-29T03:05:00.000Z', backupEligible: false, backedUp: false })),
+  }, 45_000);
+
+  it('fails the passkey probes of a backend that checks a registration’s origin but not its challenge, or issues no options to answer', async () => {
+    const PORTAL = 'https://portal.example.edu';
+    const passkey = JSON.stringify({ id: 'k1', name: 'Passkey', created: '2026-11-29T03:05:00.000Z', backupEligible: false, backedUp: false });
+    const refusal = '{"errorMessage":"refused"}';
+    // Issues options as the contract says, and registers any answer from the portal's origin, whatever its challenge.
+    const originOnly = await serve((path, res, method, headers, body) => {
+      if (!headers.authorization) return json(res, 401, refusal);
+      if (path === '/api/v1/user/passkeys/registration') {
+        const options = {
+          challenge: randomUUID(),
+          rp: { id: 'portal.example.edu', name: 'Portal' },
+          user: { id: 'dTE', name: 'u', displayName: 'U' },
+        };
+        return json(res, 200, JSON.stringify({ ...options, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] }));
+      }
+      if (path !== '/api/v1/user/passkeys' || method !== 'POST') return json(res, 200, '{}');
+      const { origin } = JSON.parse(Buffer.from(JSON.parse(body).response.clientDataJSON, 'base64url').toString('utf8'));
+      json(res, origin === PORTAL ? 200 : 400, origin === PORTAL ? passkey : refusal);
+    });
+    const lax = await run(originOnly, '--run', 'registerPasskey', '--origin', PORTAL);
+    expect(lax.out).toMatch(
+      /refused: the challenge of the options before the last\s+failed\s+200\s+\d+ ms\s+answered 200 to a request it must refuse, where the contract asks for 400/,
     );
-    const bad = await run(registersAnything, '--run', 'registerPasskey');
-    expect(bad.out).toMatch(
-      /refused: a stale challenge \(the contract’s recorded registration\)\s+failed\s+200\s+\d+ ms\s+answered 200 to a request it must refuse, where the contract asks for 400/,
-    );
+    expect(lax.out).toMatch(/refused: fresh options answered from another origin\s+passed\s+400/);
+    expect(lax.code).toBe(1);
+    // Registers whatever it is sent, and issues no options: a refusal it cannot give is no proof either way.
+    const noOptions = await serve((path, res) => (path.endsWith('/registration') ? json(res, 500, refusal) : json(res, 200, passkey)));
+    const bad = await run(noOptions, '--run', 'registerPasskey', '--origin', PORTAL);
+    for (const what of ['the challenge of the options before the last', 'fresh options answered from another origin']) {
+      expect(bad.out).toMatch(
+        new RegExp(
+          `refused: ${what}\\s+failed\\s+500\\s+\\d+ ms\\s+the registration options \\(POST /api/v1/user/passkeys/registration\\) answered 500, not 200 with options: nothing to answer, so nothing proved`,
+        ),
+      );
+    }
     expect(bad.code).toBe(1);
-  }, 60_000);
+  }, 45_000);
 
   // Who answered is what the check's own Prism did (its log), not what the body looks like.
   it('judges a backend’s answer shaped like a problem of Prism’s as the backend’s own: its status, held to the contract', async () => {
@@ -274,7 +307,7 @@ describe('npm run contract:verify', () => {
   it('sends the refusal probes of a named sign-out or removal first: npm start’s mock refuses them and then removes the app; a backend that takes any app id fails them', async () => {
     const named = ['--run', 'revokeConnectedApp', '--client-id', '0oa8timetable', '--run', 'endOtherSessions'];
     // The remembering mock's persona follows the token's subject: taiman.chan's apps.
-    const taiman = `e30.${Buffer.from(JSON.stringify({ sub: 'taiman.chan' })).toString('base64url')}.sig`;
+    const taiman = devAccessToken('taiman.chan');
     const good = await runCommand(process.execPath, ['tools/scripts/contract-verify/bin.ts', '--target', remembering, ...named], {
       env: { ...env, CONTRACT_VERIFY_TOKEN: taiman },
     });
