@@ -46,7 +46,8 @@ async function goToPreviousLogin(page: Page, menu: string, link: string) {
 test.describe('unexpected failures', () => {
   test('a page file gone after a release: the tab reloads once by itself and shows the page', async ({ page, signedIn }) => {
     const file = routeChunk('_authenticated/profile/login');
-    // Gone from the start: the header loads the menu's pages' code once the page is idle.
+    // Gone from the start. Opening the menu is an intent: the page's code starts loading then,
+    // fails, and reloads nothing under the person; the click on its link does.
     await page.route(`**${file}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await openProfile(page, signedIn);
     const seen = await goneUntilReload(page, file, 0);
@@ -84,7 +85,7 @@ test.describe('unexpected failures', () => {
       reports.push(JSON.parse(route.request().postData() ?? 'null'));
       await route.fulfill({ status: 204 });
     });
-    // Gone from the start: the header loads the menu's pages' code once the page is idle.
+    // Gone from the start (opening the menu starts loading it, and that reloads nothing).
     await page.route(`**${chunk}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await openProfile(page, signedIn);
     await page.getByRole('button', { name: '繁體中文' }).click();

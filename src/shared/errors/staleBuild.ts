@@ -101,25 +101,19 @@ export function logCaughtError(error: unknown) {
 
 /** How many loads nobody has asked for yet are on their way (see speculatively). */
 let speculative = 0;
-/** The failures of code files that such a load took, and settled quietly. */
-const takenBySpeculation = new WeakSet<object>();
 
 /**
  * Runs a load the person has not asked for yet (an intent's preload: a link hovered, the menu
- * opened, the browser idle): a code file that it cannot fetch after a release does not reload
- * the page under them, whatever they have typed there. That failure, and only that one, settles
- * quietly: the load they ask for later fails too, and that reloads the page (through Vite's
- * announcement, the error page or ChunkBoundary). Any other failure is a fault and goes on to be
- * reported (an unhandled rejection where nobody awaits it).
+ * opened): while it is on its way, Vite's announcement of a code file that failed reloads
+ * nothing, so a file gone after a release does not reload the page under them, whatever they
+ * have typed there. The router's preload settles its own failures (it keeps them on its matches
+ * and throws nothing), so nothing tells whose file failed: the load the person does ask for
+ * fails too, and its page's error page or ChunkBoundary reloads once (tests/e2e/unexpected.spec.ts).
  */
-export async function speculatively<T>(load: () => Promise<T> | undefined): Promise<T | undefined> {
+export async function speculatively<T>(load: () => Promise<T>): Promise<T> {
   speculative += 1;
   try {
     return await load();
-  } catch (error) {
-    if (!isChunkLoadError(error)) throw error;
-    takenBySpeculation.add(error as Error);
-    return undefined;
   } finally {
     speculative -= 1;
   }
@@ -153,17 +147,7 @@ export function reloadOnStaleBuild() {
     if (event.persisted) stayed();
   });
   window.addEventListener('vite:preloadError', (event) => {
-    if (leaving) return;
-    const error = (event as Event & { payload?: unknown }).payload;
-    if (speculative === 0) {
-      if (reloadForStaleBuild(error)) event.preventDefault();
-      return;
-    }
-    // A load nobody has asked for is on its way, and the file may be its own: the failure goes
-    // on to whoever awaits it, and once it has got there (a task later), the page reloads
-    // unless that was such a load.
-    window.setTimeout(() => {
-      if (!(error instanceof Object && takenBySpeculation.has(error))) reloadForStaleBuild(error);
-    });
+    if (leaving || speculative > 0) return;
+    if (reloadForStaleBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();
   });
 }
