@@ -65,7 +65,7 @@ test("This wasn't me: from a login to a new password, a removed method, checked 
   await page.reload();
   await expect(step(/Change your password/).getByText('Done in this visit')).toBeVisible();
   await expect(named).toContainText('Yau Tsim Mong');
-  await expect(step(/Review your sign-in methods/).getByText('Removed in this visit: Authenticator')).toBeVisible();
+  await expect(step(/Review your sign-in methods/).getByText('Removed in this visit: Google Password Manager')).toBeVisible();
 
   // Step 4: the other devices signed out, this tab still signed in; then the portal's logout, which ends every session.
   const signOut = step(/^4\. Sign out$/);
