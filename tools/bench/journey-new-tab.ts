@@ -6,7 +6,16 @@
 import { startFlow, type FlowResult } from 'lighthouse';
 import type { Browser } from 'puppeteer-core';
 import { assertProfileShown, watchErrors, type BenchUser } from './browser.ts';
-import { figures, LIGHTHOUSE_FLAGS, requestsBeforeLcp, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
+import {
+  enoughRuns,
+  figures,
+  LIGHTHOUSE_FLAGS,
+  requestsBeforeLcp,
+  summarise,
+  unlessUnreadable,
+  type Expectations,
+  type NavigationJourney,
+} from './lighthouse.ts';
 import { longTasksOf, type KeepTrace, type LongTask } from './long-tasks.ts';
 import type { Target } from './target.ts';
 
@@ -35,7 +44,8 @@ export async function newTabJourney(
   keepTrace?: KeepTrace,
 ): Promise<{ journey: NavigationJourney; flows: FlowResult[] }> {
   const flows: FlowResult[] = [];
-  const traceFacts: { longTasks: LongTask[]; requestsBeforeLcp: number }[] = [];
+  const traceFacts: { run: number; longTasks: LongTask[]; requestsBeforeLcp: number }[] = [];
+  const leftOut: string[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const started = Date.now();
     const page = await browser.newPage();
@@ -45,20 +55,30 @@ export async function newTabJourney(
       await flow.navigate(target.page, { name: `new tab, run ${run}` });
       await assertProfileShown(page, user, `new tab, Lighthouse run ${run}`);
       const result = await flow.createFlowResult();
-      flows.push(result);
       const { gatherSteps } = flow.createArtifactsJson();
       keepTrace?.(`new-tab-run${run}`, gatherSteps[0]!.artifacts.Trace);
       const { artifacts } = gatherSteps[0]!;
-      traceFacts.push({
-        longTasks: await longTasksOf(artifacts, result.steps[0]!.lhr, dist),
-        requestsBeforeLcp: requestsBeforeLcp(artifacts),
-      });
+      const facts = await unlessUnreadable(
+        'new tab',
+        run,
+        async () => ({
+          run,
+          longTasks: await longTasksOf(artifacts, result.steps[0]!.lhr, dist),
+          requestsBeforeLcp: requestsBeforeLcp(artifacts),
+        }),
+        leftOut,
+      );
+      if (facts) {
+        flows.push(result);
+        traceFacts.push(facts);
+      }
     } finally {
       pageErrors.push(...errors);
       await page.close();
     }
     console.log(`bench: new tab, Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const measured = flows.map((flow, i) => figures(flow.steps[0]!.lhr, traceFacts[i]!, i + 1, target, NEW_TAB, 'new tab'));
+  enoughRuns('new tab', runs, leftOut);
+  const measured = flows.map((flow, i) => figures(flow.steps[0]!.lhr, traceFacts[i]!, traceFacts[i]!.run, target, NEW_TAB, 'new tab'));
   return { journey: summarise(measured, NEW_TAB.targets), flows };
 }

@@ -3,7 +3,16 @@
 import { startFlow, type FlowResult } from 'lighthouse';
 import type { Page } from 'puppeteer-core';
 import { assertProfileShown, type BenchUser } from './browser.ts';
-import { figures, LIGHTHOUSE_FLAGS, requestsBeforeLcp, summarise, type Expectations, type NavigationJourney } from './lighthouse.ts';
+import {
+  enoughRuns,
+  figures,
+  LIGHTHOUSE_FLAGS,
+  requestsBeforeLcp,
+  summarise,
+  unlessUnreadable,
+  type Expectations,
+  type NavigationJourney,
+} from './lighthouse.ts';
 import { longTasksOf, type KeepTrace } from './long-tasks.ts';
 import type { Target } from './target.ts';
 
@@ -35,9 +44,23 @@ export async function reloadJourney(
   const result = await flow.createFlowResult();
   const { gatherSteps } = flow.createArtifactsJson();
   gatherSteps.forEach(({ artifacts }, i) => keepTrace?.(`reload-run${i + 1}`, artifacts.Trace));
-  const longTasks = await Promise.all(result.steps.map((step, i) => longTasksOf(gatherSteps[i]!.artifacts, step.lhr, dist)));
-  const measured = result.steps.map((step, i) =>
-    figures(step.lhr, { longTasks: longTasks[i]!, requestsBeforeLcp: requestsBeforeLcp(gatherSteps[i]!.artifacts) }, i + 1, target, RELOAD, 'reload'),
-  );
+  const leftOut: string[] = [];
+  const measured = (
+    await Promise.all(
+      result.steps.map((step, i) =>
+        unlessUnreadable(
+          'reload',
+          i + 1,
+          async () => {
+            const { artifacts } = gatherSteps[i]!;
+            const longTasks = await longTasksOf(artifacts, step.lhr, dist);
+            return figures(step.lhr, { longTasks, requestsBeforeLcp: requestsBeforeLcp(artifacts) }, i + 1, target, RELOAD, 'reload');
+          },
+          leftOut,
+        ),
+      ),
+    )
+  ).filter((run) => run !== undefined);
+  enoughRuns('reload', runs, leftOut);
   return { journey: summarise(measured, RELOAD.targets), flow: result };
 }
