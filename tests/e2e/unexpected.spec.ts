@@ -49,10 +49,22 @@ test.describe('unexpected failures', () => {
     // Gone from the start. Opening the menu is an intent: the page's code starts loading then,
     // fails, and reloads nothing under the person; the click on its link does.
     await page.route(`**${file}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    // And another page's code is still on its way when they click, held until the reload: a
+    // preload in flight does not keep the page they asked for from reloading.
+    let releaseHeld!: () => void;
+    const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+    let heldAsked = false;
+    await page.route(`**${routeChunk('_authenticated/profile/password')}`, async (route) => {
+      heldAsked = true;
+      await held;
+      await route.continue().catch(() => undefined);
+    });
     await openProfile(page, signedIn);
     const seen = await goneUntilReload(page, file, 0);
 
     await goToPreviousLogin(page, en['nav.menu'], en['nav.loginLog']);
+    expect(heldAsked).toBe(true);
+    releaseHeld();
     await expect(page.getByRole('heading', { level: 1, name: en['page.loginLog'] })).toBeVisible();
     await expect(page).toHaveURL('/profile/login');
     expect(seen.documents).toBe(1);
