@@ -126,7 +126,7 @@ export const zhCN: Catalogue = {
   'session.signInAgain': '重新登录',
 
   'notFound.title': '找不到页面',
-  'notFound.body': '你请求的页面不存在。请检查网址，或从你的个人资料重新开始。',
+  'notFound.body': '您请求的页面不存在。请检查网址，或从您的个人资料重新开始。',
   'notFound.back': '前往我的个人资料',
 
   'page.profile': '个人资料',

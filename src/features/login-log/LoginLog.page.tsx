@@ -183,7 +183,7 @@ function LoadStatus({ query, rowCount, errorsOnly = false }: { query: LoginLogQu
 }
 
 /** The page's two views: every login, or "Where you've signed in" (`?view=places`). */
-export type LoginLogView = 'all' | 'places';
+type LoginLogView = 'all' | 'places';
 
 /**
  * The two views, as links (each has its address): the one shown is the current page, as the

@@ -17,7 +17,7 @@ import { toast } from '../../shared/ui/toast';
 import { useConfirmedChange } from '../../shared/ui/useConfirmedChange';
 import { maskPhone } from './mask';
 import { MethodDetails, methodLabel, passkeyName } from './MethodDetails';
-import { mfaMethodsQueryKeys } from './mfaQueries';
+import { refreshMfaMethods } from './mfaQueries';
 import { mfaRows, type MfaRow } from './mfaRows';
 import { NewPhoneGuide } from './NewPhoneGuide';
 import { NicknameDialog, type Renaming } from './NicknameDialog';
@@ -127,7 +127,7 @@ function useRemoval(onRemoved: ((name: string) => void) | undefined) {
       onRemoved?.(name);
     },
     refused: ({ name }) => t('mfa.removeFailed', { name }),
-    settled: () => Promise.all(mfaMethodsQueryKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    settled: () => refreshMfaMethods(queryClient),
   });
 }
 

@@ -5,7 +5,7 @@ import { useRenameFactor } from '../../../generated/api/nicknames/nicknames';
 import { useT } from '../../messages/t';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toast';
-import { mfaMethodsQueryKeys } from './mfaQueries';
+import { refreshMfaMethods } from './mfaQueries';
 import { NICKNAME_MAX, nicknameProblem, nicknameToSave } from './nickname';
 
 /** The method being renamed: its id, its name for the dialog, and what the field starts with. */
@@ -53,7 +53,7 @@ export function NicknameDialog({
         onSuccess: async () => {
           toast.success(t(nickname ? 'mfa.renamed' : 'mfa.nicknameRemoved'));
           close();
-          await Promise.all(mfaMethodsQueryKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+          await refreshMfaMethods(queryClient);
         },
       },
     );

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { getGetFactorsQueryOptions } from '../../../generated/api/factors/factors';
 import { getListPasskeysQueryOptions } from '../../../generated/api/passkeys/passkeys';
 import type { PageQuery } from '../../shared/api/queries';
@@ -11,3 +12,7 @@ export const mfaMethodsQueries = (): PageQuery[] => [getGetFactorsQueryOptions()
 
 /** What a change to a method makes stale: both lists (a passkey is in both), read again after it. */
 export const mfaMethodsQueryKeys = () => mfaMethodsQueries().map((query) => query.queryKey);
+
+/** Reads both lists again, once a change to a method is done. */
+export const refreshMfaMethods = (queryClient: QueryClient) =>
+  Promise.all(mfaMethodsQueryKeys().map((queryKey) => queryClient.invalidateQueries({ queryKey })));

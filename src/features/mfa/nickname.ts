@@ -30,7 +30,7 @@ export function phoneEnding(number: string | undefined): string | undefined {
 }
 
 /** A rename kept across a sign-in: which method (its id) and what was typed; nothing else. */
-export interface RenameDraft {
+interface RenameDraft {
   id: string;
   typed?: string;
 }

@@ -26,7 +26,7 @@ export interface SetUp {
 }
 
 /** Can the person sign in without mobile signal? If not, the first method (in the list's order) that would let them, which their list offers. */
-export type TravelCheck = { ready: true } | { ready: false; setUp?: SetUp };
+type TravelCheck = { ready: true } | { ready: false; setUp?: SetUp };
 
 /**
  * The check before travelling, from the factor list: ready when an active method works without

@@ -64,7 +64,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** A same-origin path with nothing that could end a header directive, no query and no fragment. */
-export const isSameOriginPath = (value: string) => /^\/(?!\/)[\w.~!$&()*+=:@%/-]*$/.test(value);
+const isSameOriginPath = (value: string) => /^\/(?!\/)[\w.~!$&()*+=:@%/-]*$/.test(value);
 
 export function urlOf(value: string): URL | undefined {
   try {
