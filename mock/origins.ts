@@ -8,7 +8,7 @@ export const DEV_ORIGIN = 'http://localhost:5173';
 /** The production build's preview, the end-to-end tests' stack. */
 export const APP_ORIGIN = 'http://localhost:4173';
 /** The build behind nginx in the hosting test (tests/stack/hosting.spec.ts). */
-export const HOSTING_TEST_ORIGIN = 'http://localhost:4180';
+const HOSTING_TEST_ORIGIN = 'http://localhost:4180';
 /**
  * The build behind nginx with TLS and HTTP/2, as `npm run bench` measures it. A *.localhost name
  * reaches this machine without any DNS or hosts entry.

@@ -7,7 +7,7 @@ import { startRememberingMock, type RememberingMock } from '../../mock/rememberi
  * sends the page's /api calls there (`origin` takes calls of a test's own); the persona follows the
  * token's subject.
  */
-export interface PageMock extends RememberingMock {
+interface PageMock extends RememberingMock {
   route: (page: Page) => Promise<void>;
 }
 

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** What the guard watches, for each load of the first page: new tab and reload. */
-export const GUARDED = ['tbt', 'requestsBeforeLcp', 'requestsAfterLcp'] as const;
+const GUARDED = ['tbt', 'requestsBeforeLcp', 'requestsAfterLcp'] as const;
 type Guarded = (typeof GUARDED)[number];
 
 /** A figure over a journey's runs: its median and the quartiles around it. */
@@ -19,7 +19,7 @@ export interface Spread {
 
 export type GuardFigures = Record<string, Record<Guarded, Spread>>;
 
-export interface Recorded {
+interface Recorded {
   date: string;
   commit: string;
   loadAverage: number[];

@@ -16,7 +16,7 @@ import {
   type Expectations,
   type NavigationJourney,
 } from './lighthouse.ts';
-import { longTasksOf, type KeepTrace, type LongTask } from './long-tasks.ts';
+import { longTasksOf, type KeepTrace } from './long-tasks.ts';
 import type { Target } from './target.ts';
 
 const NEW_TAB: Expectations = {
@@ -44,7 +44,7 @@ export async function newTabJourney(
   keepTrace?: KeepTrace,
 ): Promise<{ journey: NavigationJourney; flows: FlowResult[] }> {
   const flows: FlowResult[] = [];
-  const traceFacts: { run: number; longTasks: LongTask[]; requestsBeforeLcp: number }[] = [];
+  const measured: NavigationJourney['runs'] = [];
   const leftOut: string[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const started = Date.now();
@@ -55,23 +55,21 @@ export async function newTabJourney(
       await flow.navigate(target.page, { name: `new tab, run ${run}` });
       await assertProfileShown(page, user, `new tab, Lighthouse run ${run}`);
       const result = await flow.createFlowResult();
+      flows.push(result);
       const { gatherSteps } = flow.createArtifactsJson();
       keepTrace?.(`new-tab-run${run}`, gatherSteps[0]!.artifacts.Trace);
       const { artifacts } = gatherSteps[0]!;
-      const facts = await unlessUnreadable(
+      const { lhr } = result.steps[0]!;
+      const figured = await unlessUnreadable(
         'new tab',
         run,
-        async () => ({
-          run,
-          longTasks: await longTasksOf(artifacts, result.steps[0]!.lhr, dist),
-          requestsBeforeLcp: requestsBeforeLcp(artifacts),
-        }),
+        async () => {
+          const longTasks = await longTasksOf(artifacts, lhr, dist);
+          return figures(lhr, { longTasks, requestsBeforeLcp: requestsBeforeLcp(artifacts) }, run, target, NEW_TAB, 'new tab');
+        },
         leftOut,
       );
-      if (facts) {
-        flows.push(result);
-        traceFacts.push(facts);
-      }
+      if (figured) measured.push(figured);
     } finally {
       pageErrors.push(...errors);
       await page.close();
@@ -79,6 +77,5 @@ export async function newTabJourney(
     console.log(`bench: new tab, Lighthouse run ${run}/${runs} gathered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   enoughRuns('new tab', runs, leftOut);
-  const measured = flows.map((flow, i) => figures(flow.steps[0]!.lhr, traceFacts[i]!, traceFacts[i]!.run, target, NEW_TAB, 'new tab'));
   return { journey: summarise(measured, NEW_TAB.targets), flows };
 }

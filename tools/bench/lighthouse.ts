@@ -94,7 +94,6 @@ function itemsOf<T>(lhr: Result, audit: string): T[] {
   return (lhr.audits[audit]?.details as { items?: T[] } | undefined)?.items ?? [];
 }
 
-/** One run's figures, after checking that it measured the signed-in page as the journey expects. */
 /**
  * Lighthouse now and then cannot read a run's trace (NO_NAVSTART: once in 25 reloads on
  * 2026-11-29, after the other 24 had run): such a run is left out, and named; more than one in
@@ -117,6 +116,7 @@ export function enoughRuns(journey: string, runs: number, leftOut: readonly stri
   if (leftOut.length * 5 > runs) fail(`${journey}: ${leftOut.length} of ${runs} Lighthouse runs could not be read:\n  ${leftOut.join('\n  ')}`);
 }
 
+/** One run's figures, after checking that it measured the signed-in page as the journey expects. */
 export function figures(
   lhr: Result,
   { longTasks, requestsBeforeLcp }: { longTasks: LongTask[]; requestsBeforeLcp: number },

@@ -120,7 +120,7 @@ export function samplesOf(events: readonly TraceEvent[]): Sample[] {
   );
 }
 
-export interface TraceEvent {
+interface TraceEvent {
   name: string;
   pid: number;
   tid: number;
@@ -143,7 +143,7 @@ interface ProfileData {
  * Maps a sample's stack through the source maps of the build in `dist` (where a built file has
  * one; otherwise the frame keeps the built file's name).
  */
-export function sourceMapper(dist: string): (sample: Sample) => SourceFrame[] {
+function sourceMapper(dist: string): (sample: Sample) => SourceFrame[] {
   const maps = new Map<string, TraceMap | null>();
   const mapFor = (url: string) => {
     if (!maps.has(url)) {
@@ -176,7 +176,7 @@ export function sourceMapper(dist: string): (sample: Sample) => SourceFrame[] {
 }
 
 /** A main-thread task as Lighthouse's MainThreadTasks builds it from a trace. */
-export interface TaskNode {
+interface TaskNode {
   event: TraceEvent;
   parent?: TaskNode;
   children: TaskNode[];
@@ -265,7 +265,7 @@ async function simulatedTimings(artifacts: Artifacts, context: Parameters<typeof
  * samples in scripts were doing; the rest is the browser's, by Lighthouse's groups of the
  * task's events.
  */
-export function causesOf(task: TaskNode, samples: readonly Sample[], mapSample: (sample: Sample) => SourceFrame[], scale = 1): LongTask['causes'] {
+function causesOf(task: TaskNode, samples: readonly Sample[], mapSample: (sample: Sample) => SourceFrame[], scale = 1): LongTask['causes'] {
   const end = task.event.ts + (task.event.dur ?? 0);
   const counts = new Map<string, number>();
   for (const sample of samples) {

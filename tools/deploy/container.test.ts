@@ -154,6 +154,7 @@ describe('the image’s server block', { timeout: 60_000 }, () => {
     expect(run.status, run.stderr).toBe(0);
     expect(block()).toContain(`proxy_ssl_trusted_certificate ${SETTINGS};`);
     const missing = start(PRODUCTION, { API_UPSTREAM: 'https://api.internal.example.edu.hk', API_CA_FILE: '/nowhere/ca.pem' });
+    expect(missing.run.status).not.toBe(0);
     expect(missing.run.stderr).toContain('API_CA_FILE /nowhere/ca.pem does not exist');
   });
 

@@ -90,10 +90,3 @@ export function registration({
     clientExtensionResults: {},
   };
 }
-
-/** A registration (the browser's own, or one made here) with `change` written into its client data. */
-export function withClientData<T extends { response: { clientDataJSON: string } }>(made: T, change: Record<string, string>): T {
-  const clientData = JSON.parse(Buffer.from(made.response.clientDataJSON, 'base64url').toString('utf8'));
-  const clientDataJSON = Buffer.from(JSON.stringify({ ...clientData, ...change })).toString('base64url');
-  return { ...made, response: { ...made.response, clientDataJSON } };
-}
