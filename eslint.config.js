@@ -55,7 +55,11 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { regex: '(^|/)messages/t$', importNames: ['t'], message: 'In a component, use `const t = useT()` so its texts follow the language.' },
+            {
+              regex: '(^|/)messages/(t|pageTexts)$',
+              importNames: ['t'],
+              message: 'In a component, use `const t = useT()` so its texts follow the language.',
+            },
           ],
         },
       ],

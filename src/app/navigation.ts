@@ -1,10 +1,10 @@
 import type { RegisteredRouter, ToPathOption } from '@tanstack/react-router';
-import type { MessageKey } from '../messages/t';
+import type { FrameKey } from '../messages/t';
 import { isQuestionFactor } from '../shared/api/answers';
 
 /** A page's entry in the header menu, in its route's `staticData.menu`. */
 export interface MenuData {
-  label: MessageKey;
+  label: FrameKey;
   /** Its place in the menu, from the top. */
   order: number;
   /** Shown only to a person with a question factor (spec section 2: Set up Security Questions). */
@@ -14,7 +14,7 @@ export interface MenuData {
 export interface MenuEntry {
   /** An address of the route tree (an index route's without its trailing slash). */
   to: ToPathOption<RegisteredRouter>;
-  label: MessageKey;
+  label: FrameKey;
 }
 
 interface MenuRoute {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { en, type Catalogue, type MessageKey, type Plural } from './en';
+import { enPages } from './en.pages';
+import { english } from './english';
 import { zhCN } from './zh-CN';
 import { zhHK } from './zh-HK';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-const keys = Object.keys(en) as MessageKey[];
+const keys = Object.keys(english) as MessageKey[];
 /** Every text of an entry: itself, or each of its plural forms. */
 const textsOf = (entry: string | Plural): string[] =>
   typeof entry === 'string' ? [entry] : Object.values(entry).filter((form) => form !== undefined);
@@ -18,25 +20,31 @@ describe.each([
   });
 
   it.each(keys)('translates %s, keeping its placeholders', (key) => {
-    const english = placeholders(textsOf(en[key]).at(-1)!);
+    const inEnglish = placeholders(textsOf(english[key]).at(-1)!);
     const texts = textsOf(catalogue[key]);
     expect(texts.length, `${key} is empty`).toBeGreaterThan(0);
     for (const text of texts) {
       expect(text.trim(), `${key} is empty`).toBeTruthy();
-      expect(placeholders(text)).toEqual(english);
+      expect(placeholders(text)).toEqual(inEnglish);
     }
   });
 
   it('gives a text plural forms exactly where English does', () => {
     const plural = (entries: Catalogue) => keys.filter((key) => typeof entries[key] !== 'string');
-    expect(plural(catalogue)).toEqual(plural(en));
+    expect(plural(catalogue)).toEqual(plural(english));
   });
 
   it('is not English left untranslated', () => {
     // Texts that are the same in both languages: names, formats and symbols.
-    const sameInBoth = keys.filter((key) => typeof en[key] === 'string' && catalogue[key] === en[key]);
-    const untranslated = sameInBoth.filter((key) => /[a-z]{3,} [a-z]{3,}/i.test(en[key] as string));
+    const sameInBoth = keys.filter((key) => typeof english[key] === 'string' && catalogue[key] === english[key]);
+    const untranslated = sameInBoth.filter((key) => /[a-z]{3,} [a-z]{3,}/i.test(english[key] as string));
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('the English texts', () => {
+  it("are each in one file: the first page's (en.ts) or the later pages' (en.pages.ts)", () => {
+    expect(Object.keys(enPages).filter((key) => key in en)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { count, createI18n, localeFrom, type ComponentsJSON, type Translations } from '@nanostores/i18n';
+import { createI18n, localeFrom, type ComponentsJSON, type Translations } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { en } from './en';
 import { LANGUAGE_STORAGE_KEY } from '../shared/storage/storageKeys';
@@ -40,13 +40,11 @@ export const i18n = createI18n(locale, {
 });
 
 /**
- * Every text of the portal, in the current language: a plain text is a string, a text with
- * plural forms a function of its number (@nanostores/i18n's `count()` picks the language's form).
+ * The texts of the current language: a Chinese catalogue's every text once it is in; in English,
+ * en.ts's (the other pages' English arrives with their code: ./pageTexts). `t` reads them.
  */
-export const messages = i18n(
-  'portal',
-  Object.fromEntries(Object.entries(en).map(([key, text]) => [key, typeof text === 'string' ? text : count(text)])) as Translations,
-);
+// Plural forms stay objects here (the library types only plain texts and functions): `t` picks the form.
+export const messages = i18n('portal', en as unknown as Translations);
 
 export function setLanguage(language: Language) {
   try {

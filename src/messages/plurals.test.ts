@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, setLanguage } from './i18n';
 import type { Language } from './language';
-import { t, type MessageKey } from './t';
+import { t, type MessageKey } from './pageTexts';
 
 /**
  * Every text about a number, in each language, for numbers that need different forms in

@@ -7,7 +7,7 @@ describe('t', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(t('password.error.tooShort', { n: 8 })).toBe('New password needs at least 8 characters.');
-    expect(t('password.error.tooShort', {})).toBe('New password needs at least {n} characters.');
+    expect(t('identities.source.profile', { provider: 'Google' })).toBe("The name in this Google account's profile.");
+    expect(t('identities.source.profile', {})).toBe("The name in this {provider} account's profile.");
   });
 });

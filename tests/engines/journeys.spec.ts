@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { en, type Catalogue } from '../../src/messages/en';
+import type { Catalogue } from '../../src/messages/en';
+import { english as en } from '../../src/messages/english';
 import { signedInPages } from '../support/routeTree';
 import { zhCN } from '../../src/messages/zh-CN';
 import { zhHK } from '../../src/messages/zh-HK';

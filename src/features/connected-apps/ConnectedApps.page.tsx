@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useRevokeConnectedApp } from '../../../generated/api/connected-app-access/connected-app-access';
 import { useGetConnectedApps } from '../../../generated/api/connected-apps/connected-apps';
 import type { ConnectedApp } from '../../../generated/model';
-import { useLanguage, useT } from '../../messages/t';
+import { useLanguage, useT } from '../../messages/pageTexts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../messages/t';
+import type { MessageKey } from '../../messages/pageTexts';
 
 /** The scopes the portal can say in words, in the order it says them. */
 const KNOWN: ReadonlyArray<[scope: string | RegExp, words: MessageKey]> = [

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import type { Language } from '../../messages/language';
-import { useLanguage, useT, type MessageKey } from '../../messages/t';
+import { useLanguage, useT, type MessageKey } from '../../messages/pageTexts';
 import { ApiError } from '../../shared/api/ApiError';
 import { needsStepUp } from '../../shared/api/queryClient';
 import { useAuth } from '../../shared/auth/useAuth';

@@ -1,6 +1,6 @@
 import type { IdentityProviderEntry } from '../../../generated/model/identityProviderEntry';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import type { MessageKey } from '../../messages/t';
+import type { FrameKey } from '../../messages/t';
 import { socialProviderNamed } from '../../shared/config/socialProviders';
 
 export interface IdentityRow {
@@ -9,7 +9,7 @@ export interface IdentityRow {
   linked: boolean;
   /** The provider's name in the portal's routes (/auth/{provider}/login). */
   provider: SocialProvider;
-  label: MessageKey;
+  label: FrameKey;
   canUnlink: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
-import type { MessageKey } from '../../messages/t';
+import type { MessageKey } from '../../messages/pageTexts';
 import { isSocialProvider } from '../../shared/config/socialProviders';
 import { mayBeginAtSignInPage } from './linkState';
 import type { LinkFailure } from './socialCallback.flow';

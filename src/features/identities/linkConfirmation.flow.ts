@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getGetLinkedIdentitiesQueryOptions } from '../../../generated/api/identities/identities';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { getGetProfileQueryOptions } from '../../../generated/api/profile/profile';
-import { t, type MessageKey } from '../../messages/t';
+import { t, type MessageKey } from '../../messages/pageTexts';
 import type { Auth } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityRows';

@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { exchangeSocialCode, getIamSmartTokenizedId } from '../../../generated/api/social-auth/social-auth';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
-import type { MessageKey, Wording } from '../../messages/t';
+import type { FrameKey, Wording } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
 import { browser } from '../../shared/navigation/browser';
 import { takeCallbackQuery } from '../../shared/navigation/callbackQuery';
@@ -17,11 +17,11 @@ import { socialStateKey } from '../../shared/storage/storageKeys';
  * Why a link could not go on: a text of the portal's by its key (so it follows a language
  * switch), or a server's own; `offerLink` when the way on is the ordinary link from the profile.
  */
-export type LinkFailure = Wording & { offerLink?: true };
+export type LinkFailure = Wording<FrameKey> & { offerLink?: true };
 
 class LinkError extends Error {
   constructor(
-    readonly key: MessageKey,
+    readonly key: FrameKey,
     readonly offerLink = false,
   ) {
     super(key);

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { getGetLoginLogQueryOptions } from '../../../generated/api/login-log/login-log';
-import { useT, type MessageKey } from '../../messages/t';
+import { useT, type MessageKey } from '../../messages/pageTexts';
 import { messageOf } from '../../shared/api/queryClient';
 import { toast } from '../../shared/ui/toast';
 import { buildLoginCsv, csvFileName, EXPORT_PAGE_SIZE, fetchAllLogins, LOGIN_COLUMNS } from './loginCsv';

@@ -6,7 +6,7 @@ import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
-import { useT, type MessageKey, useLanguage } from '../../messages/t';
+import { useT, type MessageKey, useLanguage } from '../../messages/pageTexts';
 import { messageOf } from '../../shared/api/queryClient';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';

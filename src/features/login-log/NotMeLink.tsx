@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { useAuth } from '../../shared/auth/useAuth';
 import { formatLoginTime } from './formatLoginTime';
 

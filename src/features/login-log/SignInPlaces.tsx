@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { LoginLogEntry } from '../../../generated/model';
 import type { Language } from '../../messages/language';
-import { useLanguage, useT } from '../../messages/t';
+import { useLanguage, useT } from '../../messages/pageTexts';
 import { displayText } from '../../shared/text/displayText';
 import { SignOutOtherDevices } from '../../shared/ui/SignOutOtherDevices';
 import { formatLoginTime } from './formatLoginTime';

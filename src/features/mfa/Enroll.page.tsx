@@ -1,7 +1,7 @@
 import { Alert, Anchor, Paper } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { ChunkBoundary } from '../../shared/ui/ChunkBoundary';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { textOf, useLanguage, useT } from '../../messages/t';
+import { textOf, useLanguage, useT } from '../../messages/pageTexts';
 import { displayText } from '../../shared/text/displayText';
 import { formatDay, readableDate } from '../../shared/text/day';
 import type { Passkey } from '../../../generated/model';

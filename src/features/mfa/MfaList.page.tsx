@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { MfaMethods } from './MfaMethods';
 

@@ -6,7 +6,7 @@ import { useGetFactors, useResetFactor } from '../../../generated/api/factors/fa
 import { useDeletePasskey } from '../../../generated/api/passkey-changes/passkey-changes';
 import { useListPasskeys } from '../../../generated/api/passkeys/passkeys';
 import type { Factor, Passkey } from '../../../generated/model';
-import { textOf, useT } from '../../messages/t';
+import { textOf, useT } from '../../messages/pageTexts';
 import { useDraft } from '../../shared/storage/draft';
 import { displayText } from '../../shared/text/displayText';
 import { afterNextPaint } from '../../shared/ui/afterPaint';

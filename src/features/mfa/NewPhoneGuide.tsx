@@ -1,7 +1,7 @@
 import { Badge, Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { textOf, useT } from '../../messages/t';
+import { textOf, useT } from '../../messages/pageTexts';
 import { NEW_PHONE_GUIDE_KEY } from '../../shared/storage/storageKeys';
 import { FACTOR_KINDS } from './factorKinds';
 import { maskPhone } from './mask';

@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRenameFactor } from '../../../generated/api/nicknames/nicknames';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toast';
 import { refreshMfaMethods } from './mfaQueries';

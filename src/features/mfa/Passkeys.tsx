@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { Passkey } from '../../../generated/model';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { displayText } from '../../shared/text/displayText';
 import { MethodDetails, passkeyName } from './MethodDetails';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../messages/en';
+import { english } from '../../messages/english';
 import { FACTOR_KINDS, factorKindFor, listedKindOf } from './factorKinds';
 import { WIZARDS } from './wizards/loadWizard';
 
@@ -58,7 +58,7 @@ describe('the registry', () => {
 
   it('names each kind by an English text', () => {
     for (const kind of FACTOR_KINDS) {
-      expect(en[kind.texts.success], kind.id).toMatch(/^Activate .* successfully\.$/);
+      expect(english[kind.texts.success], kind.id).toMatch(/^Activate .* successfully\.$/);
     }
   });
 

@@ -12,7 +12,7 @@ import type { EnrollPhoneFactorRequestFactorType } from '../../../generated/mode
 import type { EnrollPhoneFactorRequestProvider } from '../../../generated/model/enrollPhoneFactorRequestProvider';
 import { FactorProvider } from '../../../generated/model/factorProvider';
 import { FactorType } from '../../../generated/model/factorType';
-import type { MessageKey } from '../../messages/t';
+import type { FrameKey, MessageKey } from '../../messages/t';
 
 export type FactorKindId = 'push' | 'oktaTotp' | 'googleTotp' | 'email' | 'sms' | 'call' | 'webauthn' | 'custom';
 
@@ -83,7 +83,7 @@ interface KindBase {
   factorType: FactorType;
   provider: FactorProvider;
   /** Its name on the MFA list. */
-  name: MessageKey;
+  name: FrameKey;
   /** Its place on the MFA list (spec section 3); kinds may share one. */
   order: number;
   /**

@@ -1,5 +1,5 @@
 import type { Factor } from '../../../generated/model';
-import type { Wording } from '../../messages/t';
+import type { FrameKey, Wording } from '../../messages/t';
 import { displayText } from '../../shared/text/displayText';
 import { listedKindOf, type FactorKind, type FactorKindId } from './factorKinds';
 
@@ -7,7 +7,7 @@ export interface MfaRow {
   key: string;
   kind: FactorKindId;
   /** The kind's name, or a passkey's model. */
-  name: Wording;
+  name: Wording<FrameKey>;
   enabled: boolean;
   /** The factor set up that a Remove row stands for (its nickname, dates and profile). */
   factor?: Factor;
@@ -49,7 +49,7 @@ export function mfaRows(factors: ReadonlyArray<Factor>): MfaRow[] {
       // A passkey by its model (where the review of methods lists it), made fit to show as every
       // name from the server is; default 'Authenticator'.
       const model = kind.listedApart ? displayText(each.profile?.authenticatorName) : '';
-      const name: Wording = !kind.listedApart ? { key: kind.name } : model ? { text: model } : { key: 'mfa.defaultAuthenticator' };
+      const name: Wording<FrameKey> = !kind.listedApart ? { key: kind.name } : model ? { text: model } : { key: 'mfa.defaultAuthenticator' };
       rows.push({
         key: `${kind.id}:${each.id}`,
         kind: kind.id,

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../messages/t';
+import type { MessageKey } from '../../messages/pageTexts';
 
 /** The longest nickname Okta keeps (MyAccount's enrollment nickname), in characters. */
 export const NICKNAME_MAX = 256;

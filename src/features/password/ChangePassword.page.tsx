@@ -7,7 +7,7 @@ import { useChangePassword } from '../../../generated/api/password/password';
 import { useGetPasswordPolicy } from '../../../generated/api/password-policy/password-policy';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import type { PasswordPolicy, Profile } from '../../../generated/model';
-import { useT, type MessageKey } from '../../messages/t';
+import { useT, type MessageKey } from '../../messages/pageTexts';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';

@@ -2,7 +2,7 @@ import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useCallback, useState } from 'react';
 import type { PasswordPolicy } from '../../../generated/model';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { ageHints, type PasswordForm, type PasswordRule } from './passwordPolicy';
 
 type HintState = 'untyped' | 'met' | 'unmet';

@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest, PasswordPolicy } from '../../../generated/model';
-import type { MessageKey } from '../../messages/t';
+import type { MessageKey } from '../../messages/pageTexts';
 
 /** The three fields of the form, as the contract names them. */
 export type PasswordForm = ChangePasswordRequest;

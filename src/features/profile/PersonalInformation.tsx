@@ -2,14 +2,14 @@ import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { getGetProfileQueryOptions, useGetProfile } from '../../../generated/api/profile/profile';
 import type { PageQuery } from '../../shared/api/queries';
-import { useT, type MessageKey } from '../../messages/t';
+import { useT, type FrameKey } from '../../messages/t';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import classes from './PersonalInformation.module.css';
 import { toProfile } from './profile';
 import { RecoveryEmail } from './RecoveryEmail';
 
-function Detail({ label, children }: { label: MessageKey; children: ReactNode }) {
+function Detail({ label, children }: { label: FrameKey; children: ReactNode }) {
   const t = useT();
   return (
     <div>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useEnrollFactor } from '../../../generated/api/enrollment/enrollment';
 import { useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { FactorProvider, FactorType, type SecurityQuestionOption } from '../../../generated/model';
-import { useT } from '../../messages/t';
+import { useT } from '../../messages/pageTexts';
 import { hasStatus, isDone } from '../../shared/api/answers';
 import { useDraft } from '../../shared/storage/draft';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';

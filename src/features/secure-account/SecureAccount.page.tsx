@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetFactors } from '../../../generated/api/factors/factors';
 import { useGetProfile } from '../../../generated/api/profile/profile';
-import { useLanguage, useT } from '../../messages/t';
+import { useLanguage, useT } from '../../messages/pageTexts';
 import { useLogout } from '../../shared/auth/useLogout';
 import type { NamedLogin } from '../../shared/navigation/historyState';
 import { PageLoader } from '../../shared/ui/PageLoader';

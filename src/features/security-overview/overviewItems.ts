@@ -1,5 +1,5 @@
 import type { Factor, IdentityProviderEntry } from '../../../generated/model';
-import type { MessageKey } from '../../messages/t';
+import type { FrameKey } from '../../messages/t';
 import { identityRows } from '../identities/identityRows';
 import { mfaRows } from '../mfa/mfaRows';
 import { enrolledQuestion, findQuestionFactor } from '../question/questionFactor';
@@ -7,14 +7,14 @@ import { RECOVERY_EMAIL_EDIT_ID, SOCIAL_IDENTITIES_HEADING_ID } from '../../shar
 import { travelCheck, type SetUp } from './travelCheck';
 
 /** Where an item's fix is: a page of the portal, a method's set-up, or a control on this page (by element id). */
-type Fix = { label: MessageKey; vars?: Record<string, string> } & (
+type Fix = { label: FrameKey; vars?: Record<string, string> } & (
   { to: '/profile/mfa' | '/profile/question' } | { enroll: Pick<SetUp, 'provider' | 'factorType'> } | { focus: string }
 );
 
 export interface OverviewItem {
   id: 'methods' | 'travel' | 'recoveryEmail' | 'question' | 'identities';
   done: boolean;
-  text: MessageKey;
+  text: FrameKey;
   vars?: Record<string, string | number>;
   fix?: Fix;
 }
@@ -42,7 +42,7 @@ export function securityOverview({
   /** Undefined: the social box is not shown, so neither is this item. */
   idps?: ReadonlyArray<IdentityProviderEntry>;
   /** A text of the catalogue in the reader's language (a provider's or a method's name). */
-  providerLabel: (label: MessageKey) => string;
+  providerLabel: (label: FrameKey) => string;
 }): SecurityOverview {
   // Counted as the MFA page lists them (one row per method, Okta's code entry folded into push).
   const methods = mfaRows(factors).filter((row) => row.enabled).length;

@@ -1,12 +1,12 @@
 import { redirect } from '@tanstack/react-router';
-import { t, type Wording } from '../../messages/t';
+import { t, type FrameKey, type Wording } from '../../messages/t';
 import type { Auth, SignInResult } from '../../shared/auth/auth';
 import { SignInRefused } from '../../shared/auth/openId';
 import { clearLocalState } from '../../shared/auth/session';
 import { toast } from '../../shared/ui/toast';
 
 /** Why a callback could not complete: a text of the portal's by its key (so it follows a language switch), or the library's own. */
-export type CallbackFailure = Wording;
+export type CallbackFailure = Wording<FrameKey>;
 
 /**
  * The identity provider's return address, for its route's loader (run once per visit).

@@ -1,5 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import type { MessageKey } from '../../messages/en';
+import type { FrameKey } from '../../messages/en';
 import { browser } from '../navigation/browser';
 import { config } from '../config/config';
 import { jwtClaims } from './jwt';
@@ -49,7 +49,7 @@ export interface SignInOptions {
  * catalogue (shown in the language of the moment, which may change while it is on screen).
  */
 export class SignInRefused extends Error {
-  constructor(readonly key: MessageKey) {
+  constructor(readonly key: FrameKey) {
     super(key);
     this.name = 'SignInRefused';
   }

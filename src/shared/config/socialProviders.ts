@@ -1,6 +1,6 @@
 import type { IdentityProviderName } from '../../../generated/model/identityProviderName';
 import { SocialProvider } from '../../../generated/model/socialProvider';
-import type { MessageKey } from '../../messages/t';
+import type { FrameKey } from '../../messages/t';
 import { config } from './config';
 
 /** A provider's small inline mark: no image download, and decorative (its label names it). */
@@ -12,7 +12,7 @@ interface SocialProviderEntry {
   id: SocialProvider;
   /** Its name in the backend's identity list, matched ignoring case (spec section 3). */
   idpName: IdentityProviderName;
-  label: MessageKey;
+  label: FrameKey;
   /** iAM Smart cannot be unlinked by the user (spec section 6). */
   canUnlink: boolean;
   /** Whether the authorize call carries this tab's 32-character state: all but iAM Smart (spec section 7). */

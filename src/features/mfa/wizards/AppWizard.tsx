@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Image, Loader, Radio, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 import { config } from '../../../shared/config/config';
 import type { Device, FactorKindOf } from '../factorKinds';
 import { useActivationPoll, type PollOutcome } from './activationPoll';

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 import { checkPassCode } from './passCode';
 
 /** Worded when shown, so it follows a language switch while on screen. */

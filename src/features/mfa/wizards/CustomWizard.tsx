@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Image, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { renderSVG } from 'uqr';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import type { FactorKindOf } from '../factorKinds';
 import { CodeForm } from './CodeForm';

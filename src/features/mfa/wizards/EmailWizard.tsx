@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useGetProfile } from '../../../../generated/api/profile/profile';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { toast } from '../../../shared/ui/toast';
 import type { FactorKindOf } from '../factorKinds';

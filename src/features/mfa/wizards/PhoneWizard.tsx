@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect, useMemo, useState } from 'react';
-import { useLanguage, useT } from '../../../messages/t';
+import { useLanguage, useT } from '../../../messages/pageTexts';
 import { messageOf } from '../../../shared/api/queryClient';
 import { useDraft } from '../../../shared/storage/draft';
 import { afterPaintWhenIdle } from '../../../shared/ui/afterPaint';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Code, CopyButton, Group, Text } from '@mantine/core';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 
 /**
  * The secret-key view for users who cannot scan: the key, a one-click copy, and the way back.

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 import type { FactorKindOf } from '../factorKinds';
 import { canCreatePasskeys, type PasskeyFailure } from './passkey';
 import { passkeyApi } from './passkeyApi';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useT } from '../../../messages/t';
+import { useT } from '../../../messages/pageTexts';
 import type { WizardNav } from './useWizard';
 
 /**

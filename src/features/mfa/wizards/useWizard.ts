@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useT, type MessageKey } from '../../../messages/t';
+import { useT, type MessageKey } from '../../../messages/pageTexts';
 import { toast } from '../../../shared/ui/toast';
 import { answerEvent, type Call, type Calls, type Waiting, type WizardApi, type WizardMachine } from './wizardMachine';
 

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { NavigateOptions } from '@tanstack/react-router';
-import type { MessageKey } from '../../../messages/t';
+import type { MessageKey } from '../../../messages/pageTexts';
 import { hasStatus } from '../../../shared/api/answers';
 
 /**
