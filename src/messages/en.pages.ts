@@ -265,6 +265,7 @@ export const enPages = {
   'question.delete': 'Delete',
   'question.cancel': 'Cancel',
   'question.deleteConfirmTitle': 'Delete your security question?',
+  'question.deleteFailed': 'Your security question was not deleted. Please try again.',
   'question.deleteConfirm': 'You will no longer be able to reset a forgotten password with it. You can set up a new one later.',
   'question.saved': 'Enroll factor successfully',
   'question.loadFailed': 'Your security question could not be loaded.',

@@ -157,6 +157,7 @@ export const en = {
   'identities.provider.google': 'Google',
   'identities.provider.apple': 'Apple',
   'identities.unlinkSuccess': 'Unlink successfully',
+  'identities.unlinkFailed': '{provider} was not unlinked. Please try again.',
   'identities.unlinkConfirm': 'Are you sure you want to unlink this social identity?',
   'identities.linkSuccessPage': 'Link up Success - Now you can log on with iAM Smart, you will be redirected to the log on page',
   'identities.noExternalId': 'No external id found',

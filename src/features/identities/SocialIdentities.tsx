@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   getGetIdpConfigQueryOptions,
   getGetLinkedIdentitiesQueryOptions,
@@ -17,6 +16,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { toast } from '../../shared/ui/toast';
+import { useConfirmedChange } from '../../shared/ui/useConfirmedChange';
 import { identityControl, identityRows, type IdentityRow } from './identityRows';
 import { startLinkAttempt } from './linkState';
 import { ProviderLogo } from './ProviderLogo';
@@ -52,26 +52,19 @@ function useStartLink() {
   };
 }
 
-/** Unlinking an identity after the person confirmed it: `confirming` is the one they are asked about. */
+/**
+ * Unlinking an identity once the person confirmed it (`asking` is the one they are asked about):
+ * the success toast only when the server says it happened, and its refusal said plainly.
+ */
 function useUnlink(idps: ReturnType<typeof useGetLinkedIdentities>) {
   const t = useT();
   const unlink = useUnlinkIdentity();
-  const [confirming, setConfirming] = useState<IdentityRow>();
-
-  const confirmUnlink = () => {
-    if (!confirming || unlink.isPending) return;
-    unlink.mutate(
-      { idpId: confirming.id },
-      {
-        onSuccess: async () => {
-          toast.success(t('identities.unlinkSuccess'));
-          setConfirming(undefined);
-          await idps.refetch();
-        },
-      },
-    );
-  };
-  return { confirming, setConfirming, confirmUnlink, busy: unlink.isPending };
+  return useConfirmedChange<IdentityRow>({
+    change: ({ id }) => unlink.mutateAsync({ idpId: id }),
+    done: () => toast.success(t('identities.unlinkSuccess')),
+    refused: ({ label }) => t('identities.unlinkFailed', { provider: t(label) }),
+    settled: idps.refetch,
+  });
 }
 
 /** One provider: its logo and name, and Linked, Link or Unlink. */
@@ -123,18 +116,18 @@ function SocialIdentitiesBox() {
       {idps.isError && <LoadError title={t('identities.loadFailed')} onRetry={() => void idps.refetch()} />}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((row) => (
-          <IdentityItem key={row.id} row={row} onLink={startLink} onUnlink={unlink.setConfirming} />
+          <IdentityItem key={row.id} row={row} onLink={startLink} onUnlink={unlink.ask} />
         ))}
       </Stack>
       <ConfirmDialog
-        opened={unlink.confirming !== undefined}
-        onCancel={() => unlink.setConfirming(undefined)}
-        title={unlink.confirming ? t('identities.confirmTitle', { provider: t(unlink.confirming.label) }) : ''}
+        opened={unlink.asking !== undefined}
+        onCancel={unlink.cancel}
+        title={unlink.asking ? t('identities.confirmTitle', { provider: t(unlink.asking.label) }) : ''}
         message={t('identities.unlinkConfirm')}
         cancelLabel={t('profile.cancel')}
         confirmLabel={t('identities.unlink')}
         busy={unlink.busy}
-        onConfirm={unlink.confirmUnlink}
+        onConfirm={unlink.confirm}
       />
     </Paper>
   );

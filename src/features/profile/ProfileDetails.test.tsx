@@ -167,6 +167,19 @@ describe('Profile: social identities', () => {
     expect(await within(box).findByRole('button', { name: 'Link Google' })).toBeInTheDocument();
   });
 
+  it('says so when the server answers that the identity was not unlinked, and shows it still linked', async () => {
+    server.use(
+      getGetLinkedIdentitiesMockHandler(example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full')),
+      http.delete('*/api/v1/user/idps/:idpId', () => HttpResponse.json({ status: false })),
+    );
+    const { user } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Unlink Google' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByText('Google was not unlinked. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Unlink successfully')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unlink Google' })).toBeInTheDocument();
+  });
+
   it('cancelling the confirmation unlinks nothing', async () => {
     server.use(getGetLinkedIdentitiesMockHandler(example<LinkedIdentitiesResponse>('getLinkedIdentities', 'full')));
     const { user } = await openProfile();

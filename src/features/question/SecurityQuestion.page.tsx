@@ -5,13 +5,14 @@ import { useEnrollFactor } from '../../../generated/api/enrollment/enrollment';
 import { useGetFactors, useGetSecurityQuestions, useResetFactor } from '../../../generated/api/factors/factors';
 import { FactorProvider, FactorType, type SecurityQuestionOption } from '../../../generated/model';
 import { useT } from '../../messages/pageTexts';
-import { hasStatus, isDone } from '../../shared/api/answers';
+import { hasStatus } from '../../shared/api/answers';
 import { useDraft } from '../../shared/storage/draft';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { toast } from '../../shared/ui/toast';
+import { useConfirmedChange } from '../../shared/ui/useConfirmedChange';
 import { defaultQuestion, enrolledQuestion, findQuestionFactor } from './questionFactor';
 
 interface QuestionForm {
@@ -117,7 +118,6 @@ function useQuestionEditing(factors: Factors, options: ReadonlyArray<SecurityQue
   const reset = useResetFactor();
   const [draft, saveDraft, clearDraft] = useDraft('question');
   const [editing, setEditing] = useState(draft !== undefined);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const form = useQuestionForm(draft, saveDraft);
   const busy = enroll.isPending || reset.isPending;
 
@@ -133,7 +133,6 @@ function useQuestionEditing(factors: Factors, options: ReadonlyArray<SecurityQue
   const afterChange = async (message: string | undefined) => {
     if (message) toast.success(message);
     stopEditing();
-    setConfirmingDelete(false);
     await factors.refetch();
   };
 
@@ -146,13 +145,16 @@ function useQuestionEditing(factors: Factors, options: ReadonlyArray<SecurityQue
       { onSuccess: (result) => (hasStatus(result) ? afterChange(t('question.saved')) : undefined) },
     );
   });
-  const remove = () => {
-    if (busy || !enrolled) return;
-    reset.mutate(
-      { factorId: enrolled.id },
-      { onSuccess: (result) => afterChange(isDone(result) ? t('mfa.resetSuccess') : undefined), onError: () => setConfirmingDelete(false) },
-    );
-  };
+  // Deleting, once confirmed: the question is gone only when the server says so; a refusal is said.
+  const deletion = useConfirmedChange<string>({
+    change: (factorId) => reset.mutateAsync({ factorId }),
+    done: () => {
+      toast.success(t('mfa.resetSuccess'));
+      stopEditing();
+    },
+    refused: () => t('question.deleteFailed'),
+    settled: factors.refetch,
+  });
 
   return {
     form,
@@ -160,11 +162,12 @@ function useQuestionEditing(factors: Factors, options: ReadonlyArray<SecurityQue
     startEditing,
     stopEditing,
     save,
-    remove,
-    confirmingDelete,
-    setConfirmingDelete,
+    askToDelete: () => {
+      if (!busy && enrolled) deletion.ask(enrolled.id);
+    },
+    deletion,
     saving: enroll.isPending,
-    deleting: reset.isPending,
+    deleting: deletion.busy,
   };
 }
 
@@ -197,20 +200,20 @@ export function SecurityQuestionPage() {
             saving={editor.saving}
             deleting={editor.deleting}
             onSubmit={editor.save}
-            onDelete={() => editor.setConfirmingDelete(true)}
+            onDelete={editor.askToDelete}
             onCancel={editor.stopEditing}
           />
         )}
       </Paper>
       <ConfirmDialog
-        opened={editor.confirmingDelete}
+        opened={editor.deletion.asking !== undefined}
         title={t('question.deleteConfirmTitle')}
         message={t('question.deleteConfirm')}
         confirmLabel={t('question.delete')}
         cancelLabel={t('question.cancel')}
         busy={editor.deleting}
-        onConfirm={editor.remove}
-        onCancel={() => editor.setConfirmingDelete(false)}
+        onConfirm={editor.deletion.confirm}
+        onCancel={editor.deletion.cancel}
       />
     </>
   );

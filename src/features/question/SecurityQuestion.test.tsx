@@ -103,6 +103,22 @@ describe('Security question', () => {
     expect(deleted).toBe('ufs1taimanquestion');
   });
 
+  it('says so when the server answers that the question was not deleted, and keeps it', async () => {
+    server.use(
+      http.get('*/api/v1/user/factor', () => HttpResponse.json(full())),
+      http.delete('*/api/v1/user/factor/:factorId', () => HttpResponse.json({ status: false })),
+    );
+    const { user } = renderRoute('/profile/question');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete your security question?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Your security question was not deleted. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Reset factor successfully')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('You have not setup the security question.')).not.toBeInTheDocument();
+  });
+
   it('brings back the chosen question (never the answer) after a sign-in round trip, and forgets it on Cancel', async () => {
     const first = renderRoute('/profile/question');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
