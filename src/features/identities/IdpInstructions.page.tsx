@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { textOf, useT } from '../../messages/pageTexts';
+import { textOf, useT } from '../../messages/t';
 import { config } from '../../shared/config/config';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PublicLayout } from '../../shared/ui/PublicLayout';

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLinkIdentity } from '../../../generated/api/identities/identities';
 import { useGetProfile } from '../../../generated/api/profile/profile';
 import type { Language } from '../../messages/language';
-import { useLanguage, useT, type MessageKey } from '../../messages/pageTexts';
+import { useLanguage, useT, type FrameKey } from '../../messages/t';
 import { ApiError } from '../../shared/api/ApiError';
 import { needsStepUp } from '../../shared/api/queryClient';
 import { useAuth } from '../../shared/auth/useAuth';
@@ -25,7 +25,7 @@ import type { ExternalNameSource } from './externalName';
 const FAILED_LINK_REDIRECT_MS = 3000;
 
 /** What the confirmation says of where the external account's name comes from. */
-const SOURCE_TEXTS: Record<ExternalNameSource, MessageKey> = {
+const SOURCE_TEXTS: Record<ExternalNameSource, FrameKey> = {
   verifiedEmail: 'identities.source.verifiedEmail',
   ownerName: 'identities.source.ownerName',
   profile: 'identities.source.profile',
@@ -48,7 +48,7 @@ function AccountsToLink({
   external: string;
   source: string;
   /** What in the external account's name looks made to pass for another's. */
-  warnings: MessageKey[];
+  warnings: FrameKey[];
 }) {
   const t = useT();
   return (
@@ -142,7 +142,7 @@ function BeganAtSignInPage({ at }: { at: number }) {
 }
 
 /** What the page warns of in a name: writing systems mixed, or full-width and compatibility forms. */
-function lookAlikeWarnings(name: string): MessageKey[] {
+function lookAlikeWarnings(name: string): FrameKey[] {
   return [
     ...(mixesScripts(name) ? (['identities.mixedScripts'] as const) : []),
     ...(usesCompatibilityForms(name) ? (['identities.compatibilityForms'] as const) : []),

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { getLinkProvider } from '../../../generated/api/identity-provider/identity-provider';
-import type { MessageKey } from '../../messages/pageTexts';
+import type { FrameKey } from '../../messages/t';
 import { isSocialProvider } from '../../shared/config/socialProviders';
 import { mayBeginAtSignInPage } from './linkState';
 import type { LinkFailure } from './socialCallback.flow';
@@ -20,7 +20,7 @@ interface InstructionsSearch {
  */
 export interface Instructions {
   /** The portal's text for the provider's error code. */
-  error: MessageKey;
+  error: FrameKey;
   /** The start of the request state, for support; undefined without one of a plain shape. */
   reference?: string;
   /** Why no link started when one was wanted. */
@@ -28,7 +28,7 @@ export interface Instructions {
 }
 
 /** OAuth 2.0 and OpenID Connect error codes (RFC 6749 4.1.2.1, OIDC Core 3.1.2.6), in the portal's words. */
-const ERROR_TEXTS: Record<string, MessageKey> = {
+const ERROR_TEXTS: Record<string, FrameKey> = {
   access_denied: 'instructions.error.accessDenied',
   login_required: 'instructions.error.interactionRequired',
   interaction_required: 'instructions.error.interactionRequired',
@@ -46,7 +46,7 @@ export function referenceOf(state: string | undefined): string | undefined {
   return `${state.slice(0, REFERENCE_LENGTH)}…`;
 }
 
-function errorText(error: string | undefined, description: string | undefined): MessageKey {
+function errorText(error: string | undefined, description: string | undefined): FrameKey {
   if (isUserCreationDisabled(error, description)) return 'instructions.error.notLinked';
   return (error !== undefined && Object.hasOwn(ERROR_TEXTS, error) ? ERROR_TEXTS[error] : undefined) ?? 'instructions.error.other';
 }

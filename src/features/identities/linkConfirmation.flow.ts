@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getGetLinkedIdentitiesQueryOptions } from '../../../generated/api/identities/identities';
 import type { SocialProvider } from '../../../generated/model/socialProvider';
 import { getGetProfileQueryOptions } from '../../../generated/api/profile/profile';
-import { t, type MessageKey } from '../../messages/pageTexts';
+import { t, type FrameKey } from '../../messages/t';
 import type { Auth } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 import { identityRows } from './identityRows';
@@ -23,7 +23,7 @@ export type LinkConfirmation = { provider: SocialProvider } & (
 );
 
 /** The attempt is over; why is said in a toast. */
-function failed(provider: SocialProvider, reason: MessageKey): LinkConfirmation {
+function failed(provider: SocialProvider, reason: FrameKey): LinkConfirmation {
   discardLinkAttempt();
   toast.error(t(reason));
   return { provider, step: 'failed' };
@@ -54,7 +54,7 @@ export async function prepareLinkConfirmation(attempt: LinkAttempt, queryClient:
  * confirm step and within its 10 minutes. Undefined when it is; otherwise the attempt is over
  * and the text says why.
  */
-export function confirmRefusal(attempt: LinkAttempt, subject: string | undefined): MessageKey | undefined {
+export function confirmRefusal(attempt: LinkAttempt, subject: string | undefined): FrameKey | undefined {
   const still = usableLinkAttempt({ phase: 'confirm', subject });
   if (!('refusal' in still) && still.attempt.nonce === attempt.nonce) return undefined;
   return 'refusal' in still && still.refusal === 'expired' ? 'identities.attemptExpired' : 'identities.attemptDiscarded';

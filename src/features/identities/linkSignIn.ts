@@ -1,4 +1,4 @@
-import { t } from '../../messages/pageTexts';
+import { t } from '../../messages/t';
 import type { SignInResult } from '../../shared/auth/auth';
 import { toast } from '../../shared/ui/toast';
 import { settleLinkAfterSignIn } from './linkState';
