@@ -268,7 +268,8 @@ export function LoginLogPage({ view = 'all' }: { view?: LoginLogView }) {
             logins={rows}
             complete={!query.hasNextPage}
             loadingMore={query.isFetchingNextPage}
-            onMore={() => void query.fetchNextPage({ cancelRefetch: false })}
+            // After a failed page, the failure's Retry (below) is the one way on.
+            onMore={query.isError ? undefined : () => void query.fetchNextPage({ cancelRefetch: false })}
           />
         )}
         <LoadStatus query={query} rowCount={rows.length} errorsOnly />

@@ -229,6 +229,19 @@ describe("Where you've signed in", () => {
     expect(router.state.location.state.notMeLogin).toEqual({ time: logs[1]!.time, browser: logs[1]!.browser, place: logs[1]!.district });
   });
 
+  it('offers one way on after an older page failed to load: its Retry', async () => {
+    serveFullHistory();
+    server.use(
+      http.get('*/api/v1/user/log', ({ request }) => (new URL(request.url).searchParams.get('afterToken') ? HttpResponse.error() : undefined)),
+    );
+    const { user } = renderRoute('/profile/login?view=places');
+    await screen.findByRole('region', { name: "Where you've signed in" });
+    await user.click(places().getByRole('button', { name: 'Include older logins' }));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(places().queryByRole('button', { name: 'Include older logins' })).not.toBeInTheDocument();
+    expect(places().getByTestId('places-coverage')).toHaveTextContent(/^Grouped from your 20 most recent logins/);
+  });
+
   it('groups the whole of a short history and says so', async () => {
     renderRoute('/profile/login?view=places');
     expect(await screen.findByTestId('places-coverage')).toHaveTextContent('Grouped from all 5 logins in your history.');

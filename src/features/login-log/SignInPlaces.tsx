@@ -64,7 +64,8 @@ export function SignInPlaces({
   /** The whole history is loaded (no next page). */
   complete: boolean;
   loadingMore: boolean;
-  onMore: () => void;
+  /** Includes the next page; none offered (undefined) while another way on is shown. */
+  onMore: (() => void) | undefined;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -84,7 +85,7 @@ export function SignInPlaces({
             ? t('loginLog.places.complete', { count: logins.length })
             : t('loginLog.places.partial', { count: logins.length, date: formatLoginTime(oldest.time, undefined, language) })}
         </Text>
-        {!complete && (
+        {!complete && onMore && (
           <Button size="xs" variant="default" onClick={onMore} loading={loadingMore}>
             {t('loginLog.places.more')}
           </Button>
