@@ -1,4 +1,5 @@
 import type { Language } from '../../messages/language';
+import { reused } from '../../shared/text/reused';
 
 /**
  * A login time. In English as the spec shows it: day/month/year (two-digit day and month),
@@ -20,38 +21,28 @@ export function formatLoginTime(iso: string, timeZone?: string, language: Langua
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute} ${dayPeriod}`;
 }
 
-/**
- * The formatter of a language and time zone, made once: a page of logins formats every row, and
- * making a formatter costs far more than using one (60 ms of the login history's render at
- * CPU x4, one per row).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The formatter of a language and time zone, made once: a page of logins formats every row. */
 function formatter(language: Language, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${language} ${timeZone ?? ''}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made =
-      language === 'en'
-        ? new Intl.DateTimeFormat('en-GB', {
-            timeZone,
-            day: '2-digit',
-            month: '2-digit',
-            year: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-            hour12: true,
-          })
-        : // Spelled out: zh-CN's dateStyle 'long' comes out as 2026/3/9 in some engines.
-          new Intl.DateTimeFormat(language, {
-            timeZone,
-            year: 'numeric',
-            month: 'long',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-            hour12: true,
-          });
-    formatters.set(key, made);
-  }
-  return made;
+  return reused(`login time ${language} ${timeZone ?? ''}`, () =>
+    language === 'en'
+      ? new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          day: '2-digit',
+          month: '2-digit',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          hour12: true,
+        })
+      : // Spelled out: zh-CN's dateStyle 'long' comes out as 2026/3/9 in some engines.
+        new Intl.DateTimeFormat(language, {
+          timeZone,
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          hour12: true,
+        }),
+  );
 }

@@ -1,8 +1,13 @@
 import type { Language } from '../../messages/language';
+import { reused } from '../../shared/text/reused';
 
 /** The calendar day of an instant in a time zone, as a count of days (for differences). */
 function dayNumber(instant: Date, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const calendar = reused(
+    `calendar day ${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
+  const parts = calendar.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
 }
@@ -25,5 +30,5 @@ export function lastUsedAgo(iso: string, now: Date, timeZone?: string): { value:
 /** `lastUsedAgo` in the portal's language: "3 days ago", "today"; 3日前, 今日; 3天前, 今天. Undefined for a date it cannot read. */
 export function formatLastUsed(iso: string, language: Language, now: Date, timeZone?: string): string | undefined {
   const ago = lastUsedAgo(iso, now, timeZone);
-  return ago && new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(ago.value, ago.unit);
+  return ago && reused(`ago ${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' })).format(ago.value, ago.unit);
 }

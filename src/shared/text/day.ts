@@ -1,4 +1,5 @@
 import type { Language } from '../../messages/language';
+import { reused } from './reused';
 
 /** A date the server gave, when it is one (Okta's `created`, `lastChallenged`, an app's grant); undefined otherwise. */
 export function readableDate(iso: string | undefined): string | undefined {
@@ -10,7 +11,9 @@ export function readableDate(iso: string | undefined): string | undefined {
  * 2024 in English, 2024年9月2日 in Chinese. In the browser's time zone (or the one given).
  */
 export function formatDay(iso: string, language: Language, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(iso),
+  const format = reused(
+    `day ${language} ${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { timeZone, year: 'numeric', month: 'long', day: 'numeric' }),
   );
+  return format.format(new Date(iso));
 }
