@@ -3,7 +3,7 @@ import { registration } from '../../tools/scripts/contract-verify/authenticator.
 import { devAccessToken } from '../../mock/persona.ts';
 import { example } from '../support/examples';
 import { rememberingMockOnDemand } from '../support/rememberingMock';
-import { authenticatorOptions } from '../support/virtualAuthenticator';
+import { addAuthenticator } from '../support/virtualAuthenticator';
 import { expect, test } from '../e2e/fixtures';
 import { type Attack, attackTest, expectStepUp, on, recordChanges, signedIn, signedInAtIdp, stepUpOn } from './attackTable';
 
@@ -33,13 +33,6 @@ const api = async (user: string, method: string, path: string, body?: unknown) =
 
 /** The contract's registration example: a real one from Chromium's virtual authenticator, for a challenge long used. */
 const RECORDED = example('registerPasskey', 'new-user', 'request');
-
-/** A virtual authenticator that makes real passkeys. */
-async function authenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('synced') });
-}
 
 /** The browser's registration answer, changed on its way to the server (a hostile extension, a proxy): `change` goes into its client data. */
 async function tamperRegistration(page: Page, change: (challenge: string) => Record<string, string>) {
@@ -150,7 +143,7 @@ const PASSKEYS: Attack[] = [
       const page = await signedIn(browser, 'smwong25', '/profile/mfa');
       await (await remembering.get()).route(page);
       await tamperRegistration(page, () => ({ origin: 'https://evil.example' }));
-      await authenticator(page);
+      await addAuthenticator(page, 'synced');
       await page.goto('/profile/mfa/enroll/FIDO/webauthn');
       await page.getByRole('button', { name: 'Add a passkey' }).click();
       await expect(page.getByRole('alert')).toContainText('The passkey was not accepted: This passkey was not made for this site.');
@@ -163,7 +156,7 @@ const PASSKEYS: Attack[] = [
       const page = await signedIn(browser, 'smwong25', '/profile/mfa');
       await (await remembering.get()).route(page);
       await tamperRegistration(page, () => ({ challenge: 'Uk4-q0hW9TUtb_n7CctQL8LOjg57BznfbzyDF25iRLk' }));
-      await authenticator(page);
+      await addAuthenticator(page, 'synced');
       await page.goto('/profile/mfa/enroll/FIDO/webauthn');
       await page.getByRole('button', { name: 'Add a passkey' }).click();
       await expect(page.getByRole('alert')).toContainText('The passkey was not accepted: This passkey request has expired. Please try again.');

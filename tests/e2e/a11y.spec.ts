@@ -4,7 +4,7 @@ import { expectNoSnifferErrors } from './htmlcs';
 import { en } from '../../src/messages/en';
 import { signedInPages } from '../support/routeTree';
 import { expectNoAxeViolations, signIn } from './support';
-import { authenticatorOptions, requireUserVerification } from '../support/virtualAuthenticator';
+import { addAuthenticator, requireUserVerification } from '../support/virtualAuthenticator';
 
 /**
  * WCAG 2.2 AA as far as two engines can tell, axe and HTML_CodeSniffer (WCAG 2 AA): every page
@@ -88,9 +88,7 @@ async function wizardSteps(page: Page) {
   await check(page, 'passkey: introduction');
   // An authenticator that cannot confirm the person where the options ask it to: the browser
   // answers as it does to a cancelled prompt, and the page says so.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions('device-bound', { isUserVerified: false }) });
+  const { cdp } = await addAuthenticator(page, 'device-bound', { isUserVerified: false });
   await requireUserVerification(page);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByRole('alert')).toContainText('Nothing was added to your account.');

@@ -1,6 +1,6 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { rememberingMockOnDemand } from '../support/rememberingMock';
-import { authenticatorOptions, requireUserVerification } from '../support/virtualAuthenticator';
+import { addAuthenticator, requireUserVerification } from '../support/virtualAuthenticator';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, watchConsole } from './support';
 
@@ -11,16 +11,6 @@ import { expectNoAxeViolations, watchConsole } from './support';
 const mock = rememberingMockOnDemand();
 test.beforeAll(async () => void (await mock.get()));
 test.afterAll(() => mock.stop());
-
-type Authenticator = { cdp: CDPSession; authenticatorId: string };
-
-/** A virtual authenticator in the page (tests/support/virtualAuthenticator.ts). */
-async function authenticator(page: Page, ...kind: Parameters<typeof authenticatorOptions>): Promise<Authenticator> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions(...kind) });
-  return { cdp, authenticatorId };
-}
 
 const passkeys = (page: Page) => page.getByRole('region', { name: 'Passkeys' });
 
@@ -39,7 +29,7 @@ test('adds a synced passkey and a device-bound one, renames one, survives a canc
   await expect(passkeys(page)).toContainText('You have no passkeys yet.');
 
   // A synced passkey: the backup flags the authenticator set, kept by the mock, shown as such.
-  const synced = await authenticator(page, 'synced');
+  const synced = await addAuthenticator(page, 'synced');
   const registered = page.waitForResponse((response) => response.url().endsWith('/api/v1/user/passkeys') && response.request().method() === 'POST');
   await addPasskey(page);
   expect((await registered).status()).toBe(200);
@@ -70,7 +60,7 @@ test('adds a synced passkey and a device-bound one, renames one, survives a canc
 
   // A security key that keeps its passkey on one device.
   await synced.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: synced.authenticatorId });
-  await authenticator(page, 'device-bound');
+  await addAuthenticator(page, 'device-bound');
   await addPasskey(page);
   await expect(page.getByText('Activate webAuthn successfully.')).toBeVisible();
   await expect(passkeys(page).getByRole('listitem')).toHaveCount(2);
@@ -100,7 +90,7 @@ test('a cancelled ceremony says what happened, offers to try again, and adds not
   await expect(passkeys(page).getByRole('listitem')).toHaveCount(2);
   // The person does not confirm it is them where the server asks for it: the browser answers
   // NotAllowedError, as it does when they cancel its prompt.
-  await authenticator(page, 'device-bound', { isUserVerified: false });
+  await addAuthenticator(page, 'device-bound', { isUserVerified: false });
   await requireUserVerification(page);
   await addPasskey(page);
   const box = page.getByRole('alert');

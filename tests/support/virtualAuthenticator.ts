@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * The options of a virtual authenticator (CDP's WebAuthn.addVirtualAuthenticator) that makes
@@ -18,6 +18,17 @@ export function authenticatorOptions(kind: 'synced' | 'device-bound', { isUserVe
     defaultBackupEligibility: synced,
     defaultBackupState: synced,
   };
+}
+
+/** A virtual authenticator in the page, through Chromium's DevTools protocol (see authenticatorOptions). */
+export async function addAuthenticator(
+  page: Page,
+  ...kind: Parameters<typeof authenticatorOptions>
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions(...kind) });
+  return { cdp, authenticatorId };
 }
 
 /**
