@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { en, type FrameKey, type MessageKey, type Plural } from './en';
 import { locale, messages } from './i18n';
 import type { Language } from './language';
+import { reused } from './reused';
 
 export type { FrameKey, MessageKey };
 
@@ -24,14 +25,11 @@ export function addEnglish(texts: Partial<Record<MessageKey, string | Plural>>) 
   Object.assign(english, texts);
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
 /** The form of a text that its number needs, in the current language's plural rules. */
 function formFor(text: string | Plural, count: number): string {
   if (typeof text === 'string') return text;
   const language = locale.get();
-  const rules = pluralRules.get(language) ?? new Intl.PluralRules(language);
-  pluralRules.set(language, rules);
-  return text[rules.select(count)] ?? text.other;
+  return text[reused(`plural ${language}`, () => new Intl.PluralRules(language)).select(count)] ?? text.other;
 }
 
 /**

@@ -268,7 +268,7 @@ export function LoginLogPage({ view = 'all' }: { view?: LoginLogView }) {
             logins={rows}
             complete={!query.hasNextPage}
             loadingMore={query.isFetchingNextPage}
-            // After a failed page, the failure's Retry (below) is the one way on.
+            // After a failed page, the failure's Try again (below) is the one way on.
             onMore={query.isError ? undefined : () => void query.fetchNextPage({ cancelRefetch: false })}
           />
         )}

@@ -229,7 +229,7 @@ describe("Where you've signed in", () => {
     expect(router.state.location.state.notMeLogin).toEqual({ time: logs[1]!.time, browser: logs[1]!.browser, place: logs[1]!.district });
   });
 
-  it('offers one way on after an older page failed to load: its Retry', async () => {
+  it('offers one way on after an older page failed to load: its Try again', async () => {
     serveFullHistory();
     server.use(
       http.get('*/api/v1/user/log', ({ request }) => (new URL(request.url).searchParams.get('afterToken') ? HttpResponse.error() : undefined)),

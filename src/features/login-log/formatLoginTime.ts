@@ -1,5 +1,5 @@
 import type { Language } from '../../messages/language';
-import { reused } from '../../shared/text/reused';
+import { reused } from '../../messages/reused';
 
 /**
  * A login time. In English as the spec shows it: day/month/year (two-digit day and month),

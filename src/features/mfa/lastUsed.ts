@@ -1,5 +1,5 @@
 import type { Language } from '../../messages/language';
-import { reused } from '../../shared/text/reused';
+import { reused } from '../../messages/reused';
 
 /** The calendar day of an instant in a time zone, as a count of days (for differences). */
 function dayNumber(instant: Date, timeZone: string | undefined): number {

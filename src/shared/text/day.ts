@@ -1,5 +1,5 @@
 import type { Language } from '../../messages/language';
-import { reused } from './reused';
+import { reused } from '../../messages/reused';
 
 /** A date the server gave, when it is one (Okta's `created`, `lastChallenged`, an app's grant); undefined otherwise. */
 export function readableDate(iso: string | undefined): string | undefined {

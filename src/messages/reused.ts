@@ -1,7 +1,7 @@
 const made = new Map<string, unknown>();
 
 /**
- * The Intl formatter that `key` names (its kind, language and options), made the first time it
+ * The Intl formatter (or plural rules) that `key` names (its kind, language and options), made the first time it
  * is asked for: making one costs far more than using one (a formatter per row was 60 ms of the
  * login history's render at CPU x4).
  */
