@@ -244,13 +244,17 @@ function useRenaming(targetOf: (id: string) => Renaming | undefined, loaded: boo
   useEffect(() => {
     if (draft !== undefined && (id === undefined || (loaded && !found))) close();
   }, [draft, id, loaded, found, close]);
-  return {
-    renaming,
-    typed: saved?.id === id ? saved?.typed : undefined,
-    open: (target: string) => {
+  const open = useCallback(
+    (target: string) => {
       setId(target);
       saveDraft(JSON.stringify({ id: target }));
     },
+    [saveDraft],
+  );
+  return {
+    renaming,
+    typed: saved?.id === id ? saved?.typed : undefined,
+    open,
     type: (typed: string) => id !== undefined && saveDraft(JSON.stringify({ id, typed })),
     close,
   };
@@ -330,8 +334,12 @@ function PageMethods() {
     return passkey && { id, name: passkeyName(passkey), start: passkeyName(passkey) };
   };
   const rename = useRenaming(renamingOf, !factors.isPending && !passkeys.isPending);
-  const removeRow = (row: MfaRow, name: string) => removal.ask(removalOf(row, name, waysIn <= 1));
-  const renameRow = (row: MfaRow) => row.action.kind === 'remove' && rename.open(row.action.factorId);
+  // The same functions at every render while nothing they use changes: the table (memoised) is
+  // then skipped by the paint that answers Edit and Done, and by every render its rows do not see.
+  const { ask } = removal;
+  const { open } = rename;
+  const removeRow = useCallback((row: MfaRow, name: string) => ask(removalOf(row, name, waysIn <= 1)), [ask, waysIn]);
+  const renameRow = useCallback((row: MfaRow) => row.action.kind === 'remove' && open(row.action.factorId), [open]);
 
   return (
     <>
