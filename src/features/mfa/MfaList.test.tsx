@@ -29,6 +29,18 @@ function full() {
   server.use(getListPasskeysMockHandler(example<PasskeyListResponse>('listPasskeys', 'full')));
 }
 
+/** Each rename the page sends (the factor's id and the body), answered as the contract's example is. */
+function recordRenames(): unknown[] {
+  const sent: unknown[] = [];
+  server.use(
+    http.patch('*/api/v1/user/factor/:factorId', async ({ params, request }) => {
+      sent.push([params.factorId, await request.json()]);
+      return HttpResponse.json(example('renameFactor', 'full'));
+    }),
+  );
+  return sent;
+}
+
 afterEach(() => {
   vi.useRealTimers();
   window.sessionStorage.clear();
@@ -208,13 +220,7 @@ describe('Set up MFA', () => {
 
   it('renames a method: pre-filled, refuses control characters and over 256 characters, saves, and removes the nickname when empty', async () => {
     full();
-    const sent: unknown[] = [];
-    server.use(
-      http.patch('*/api/v1/user/factor/:factorId', async ({ params, request }) => {
-        sent.push([params.factorId, await request.json()]);
-        return HttpResponse.json(example('renameFactor', 'full'));
-      }),
-    );
+    const sent = recordRenames();
     const { user } = renderRoute('/profile/mfa');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     // A phone without a nickname is told apart by its number, masked.
@@ -251,6 +257,25 @@ describe('Set up MFA', () => {
     await user.click(within(passkey).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Nickname removed.')).toBeInTheDocument();
     expect(sent[1]).toEqual(['fwf1taimanyubikey', { nickname: null }]);
+  });
+
+  it('starts Rename with the whole nickname, however long its shown form, so Save with nothing changed keeps it', async () => {
+    const long = `Lab phone on the third floor, ${'by the window '.repeat(10)}`.trim();
+    const factors = example<FactorListResponse>('getFactors', 'full').factors.map((factor) =>
+      factor.id === 'clf1taimancall' ? { ...factor, nickname: long } : factor,
+    );
+    server.use(getGetFactorsMockHandler({ factors }));
+    server.use(getListPasskeysMockHandler(example<PasskeyListResponse>('listPasskeys', 'full')));
+    const sent = recordRenames();
+    const { user } = renderRoute('/profile/mfa');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    // Shown shortened (at most 120 characters) in the list and in the button's name.
+    await user.click(screen.getByRole('button', { name: /^Rename Voice Call Authentication \(Lab phone on the third floor, .*…\)$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Nickname')).toHaveValue(long);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nickname saved.')).toBeInTheDocument();
+    expect(sent).toEqual([['clf1taimancall', { nickname: long }]]);
   });
 
   it('renames after a recent sign-in the server asks for: back on the page, what was typed waits, and nothing is renamed before Save', async () => {

@@ -8,7 +8,7 @@ import { useListPasskeys } from '../../../generated/api/passkeys/passkeys';
 import type { Factor, Passkey } from '../../../generated/model';
 import { textOf, useT } from '../../messages/pageTexts';
 import { useDraft } from '../../shared/storage/draft';
-import { displayText } from '../../shared/text/displayText';
+import { cleanText } from '../../shared/text/displayText';
 import { afterNextPaint } from '../../shared/ui/afterPaint';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LoadError } from '../../shared/ui/LoadError';
@@ -327,11 +327,12 @@ function PageMethods() {
     const row = rows.find((each) => each.action.kind === 'remove' && each.action.factorId === id);
     if (row) {
       const ending = phoneEnding(row.phone);
-      const start = displayText(row.factor?.nickname) || (ending ? t('mfa.phoneEnding', { digits: ending }) : '');
+      // The whole nickname, not its shortened display: Save with nothing changed keeps it.
+      const start = cleanText(row.factor?.nickname) || (ending ? t('mfa.phoneEnding', { digits: ending }) : '');
       return { id, name: methodLabel(row, t), start };
     }
     const passkey = passkeyList.find((each) => each.id === id);
-    return passkey && { id, name: passkeyName(passkey), start: passkeyName(passkey) };
+    return passkey && { id, name: passkeyName(passkey), start: cleanText(passkey.nickname) || cleanText(passkey.name) };
   };
   const rename = useRenaming(renamingOf, !factors.isPending && !passkeys.isPending);
   // The same functions at every render while nothing they use changes: the table (memoised) is

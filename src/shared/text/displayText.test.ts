@@ -1,6 +1,6 @@
 import confusables from 'unhomoglyph/data.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
-import { displayText, MAX_SHOWN_LENGTH, mixesScripts, usesCompatibilityForms } from './displayText';
+import { cleanText, displayText, MAX_SHOWN_LENGTH, mixesScripts, usesCompatibilityForms } from './displayText';
 
 describe('displayText', () => {
   it.each([
@@ -36,6 +36,15 @@ describe('displayText', () => {
     const shown = displayText('😀'.repeat(200));
     expect([...shown]).toHaveLength(MAX_SHOWN_LENGTH + 1);
     expect(shown.endsWith('😀…')).toBe(true);
+  });
+});
+
+describe('cleanText', () => {
+  it('cleans as displayText does, and keeps the whole text however long', () => {
+    const long = `Lab\u200b phone ${'x'.repeat(200)}`;
+    expect(cleanText(long)).toBe(`Lab phone ${'x'.repeat(200)}`);
+    expect(cleanText(' a\u202eb\tc ')).toBe(displayText(' a\u202eb\tc '));
+    expect(cleanText(undefined)).toBe('');
   });
 });
 

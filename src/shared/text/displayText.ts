@@ -18,17 +18,18 @@ const EXCESS_MARKS = /(?<=\p{M}{2})\p{M}+/gu;
 export const MAX_SHOWN_LENGTH = 120;
 
 export function displayText(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const cleaned = value
-    .replace(LINE_BREAKS_AND_TABS, ' ')
-    .replace(INVISIBLE, '')
-    .replace(/\s+/gu, ' ')
-    .replace(EXCESS_MARKS, '')
-    .normalize('NFC')
-    .trim();
   // Cut between whole characters, never inside a surrogate pair.
-  const characters = [...cleaned];
-  return characters.length > MAX_SHOWN_LENGTH ? `${characters.slice(0, MAX_SHOWN_LENGTH).join('')}…` : cleaned;
+  const characters = [...cleanText(value)];
+  return characters.length > MAX_SHOWN_LENGTH ? `${characters.slice(0, MAX_SHOWN_LENGTH).join('')}…` : characters.join('');
+}
+
+/**
+ * displayText without its cap on the length: the whole text, cleaned, for a field it fills
+ * (a nickname's Rename), where a shortened text would be saved back shortened.
+ */
+export function cleanText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value.replace(LINE_BREAKS_AND_TABS, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').replace(EXCESS_MARKS, '').normalize('NFC').trim();
 }
 
 /** The writing systems a name's letters are told apart by (others count as one "other"). */
