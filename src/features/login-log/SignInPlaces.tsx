@@ -80,7 +80,7 @@ export function SignInPlaces({
         {t('loginLog.places.intro')}
       </Text>
       <Group gap="sm" mb="md" align="center" maw={720}>
-        <Text size="sm" data-testid="places-coverage">
+        <Text size="sm">
           {complete || !oldest
             ? t('loginLog.places.complete', { count: logins.length })
             : t('loginLog.places.partial', { count: logins.length, date: formatLoginTime(oldest.time, undefined, language) })}
