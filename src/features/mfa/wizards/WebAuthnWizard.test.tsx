@@ -52,11 +52,19 @@ describe('Add a passkey', () => {
 
   it('says the person cancelled (the spec’s box), that nothing was added, and offers to try again', async () => {
     withPasskeys();
-    create.mockRejectedValue(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
     const sent = registrations();
+    let refuse = () => {};
+    create.mockReturnValue(
+      new Promise((_, reject) => (refuse = () => reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')))),
+    );
     const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
     await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    // While the browser asks (the pressed button and Cancel disabled), the focus is on what is happening, not lost.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(/browser/);
+    refuse();
     const box = await screen.findByRole('alert');
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
     expect(box).toHaveTextContent('The operation either timed out or was not allowed.');
     expect(box).toHaveTextContent('Nothing was added to your account. You can try again.');
     expect(screen.getByRole('link', { name: 'About Web Authentication (W3C specification)' })).toHaveAttribute(

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useT } from '../../../messages/pageTexts';
 import type { FactorKindOf } from '../factorKinds';
 import { canCreatePasskeys, type PasskeyFailure } from './passkey';
@@ -45,9 +45,17 @@ export function WebAuthnWizard({ kind }: { kind: FactorKindOf<'webauthn'> }) {
   const { state, dispatch } = wizard;
   const working = isWorking(state);
   const supported = canCreatePasskeys();
+  const status = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // While the browser asks, the pressed button is disabled (and Cancel): the focus waits on what
+  // is happening, not on the page's body; after a failure it is on Try again.
+  useEffect(() => {
+    if (working) status.current?.focus();
+    else if (state.failed && document.activeElement === document.body) button.current?.focus();
+  }, [working, state.failed]);
 
   const add = supported && (
-    <Button onClick={() => dispatch({ type: 'start' })} loading={working}>
+    <Button ref={button} onClick={() => dispatch({ type: 'start' })} loading={working}>
       {state.failed ? t('mfa.webauthn.retry') : t('mfa.webauthn.enroll')}
     </Button>
   );
@@ -55,7 +63,7 @@ export function WebAuthnWizard({ kind }: { kind: FactorKindOf<'webauthn'> }) {
     <WizardStep wizard={wizard} title={t(kind.texts.title)} actions={add} cancelDisabled={working}>
       <Text>{t(kind.texts.intro)}</Text>
       {working && (
-        <Group role="status">
+        <Group role="status" ref={status} tabIndex={-1} style={{ outline: 'none' }}>
           <Loader size="sm" aria-hidden />
           {t('mfa.webauthn.waiting')}
         </Group>
