@@ -150,7 +150,8 @@ describe('Set up MFA', () => {
     expect(removed).toBe('');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Set up SMS Authentication' })).toBeInTheDocument();
+    // The Remove pressed has gone with its row: the focus is on what took the row's place, not lost.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Set up SMS Authentication' })).toHaveFocus());
     expect(removed).toMatch(/sms/);
   });
 
@@ -205,6 +206,8 @@ describe('Set up MFA', () => {
     expect(await screen.findByText('Reset factor successfully')).toBeInTheDocument();
     expect(removed).toEqual(['fwf2taimanplatform']);
     await waitFor(() => expect(screen.queryByText('Google Password Manager')).not.toBeInTheDocument());
+    // Its Remove went with it: the focus is on the section's heading, not lost.
+    expect(screen.getByRole('heading', { name: 'Passkeys' })).toHaveFocus();
   });
 
   it('says so plainly when the method is the last way to sign in besides the password', async () => {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { memo, useCallback, useEffect, useMemo, useState, useTransition } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
 import { useGetFactors, useResetFactor } from '../../../generated/api/factors/factors';
 import { useDeletePasskey } from '../../../generated/api/passkey-changes/passkey-changes';
 import { useListPasskeys } from '../../../generated/api/passkeys/passkeys';
@@ -22,7 +22,7 @@ import { mfaRows, type MfaRow } from './mfaRows';
 import { NewPhoneGuide } from './NewPhoneGuide';
 import { NicknameDialog, type Renaming } from './NicknameDialog';
 import { phoneEnding, renameDraftOf } from './nickname';
-import { Passkeys } from './Passkeys';
+import { Passkeys, PASSKEYS_HEADING_ID } from './Passkeys';
 
 /** A row's status in view mode; in edit mode, Rename (where offered) and Remove for a method set up, Set up for one that is not. */
 function RowControl({
@@ -115,16 +115,16 @@ const removalOf = (row: MfaRow, name: string, last: boolean): Confirming | undef
  * removed through its own call, on the MFA page and in the guide's review alike): `onRemoved`
  * hears of each removal the server confirmed; both lists are read again after every answer.
  */
-function useRemoval(onRemoved: ((name: string) => void) | undefined) {
+function useRemoval(onRemoved: ((removed: Confirming) => void) | undefined) {
   const t = useT();
   const queryClient = useQueryClient();
   const reset = useResetFactor();
   const deletePasskey = useDeletePasskey();
   return useConfirmedChange<Confirming>({
     change: ({ what, id }) => (what === 'passkey' ? deletePasskey.mutateAsync({ passkeyId: id }) : reset.mutateAsync({ factorId: id })),
-    done: ({ name }) => {
+    done: (removed) => {
       toast.success(t('mfa.resetSuccess'));
-      onRemoved?.(name);
+      onRemoved?.(removed);
     },
     refused: ({ name }) => t('mfa.removeFailed', { name }),
     settled: () => refreshMfaMethods(queryClient),
@@ -132,10 +132,33 @@ function useRemoval(onRemoved: ((name: string) => void) | undefined) {
 }
 
 /**
+ * Where the focus goes once the lists are read again after a removal: the removed method's
+ * button left the page, and the focus with it. A row of the table `tableId`: the first control of
+ * the row now in its place (Set up, where it was the last of its kind), else of the last row; a
+ * passkey of the Passkeys section: its heading. Answers what `useRemoval` calls on each removal.
+ */
+function useFocusAfterRemoval(tableId: string, rows: readonly MfaRow[], passkeys: ReadonlyArray<Passkey>) {
+  const removedAt = useRef<number>(undefined);
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === undefined) return;
+    removedAt.current = undefined;
+    const shown = document.getElementById(tableId)?.querySelectorAll('tbody tr') ?? [];
+    const row = at < 0 ? undefined : shown[Math.min(at, shown.length - 1)];
+    (row?.querySelector('button') ?? document.getElementById(PASSKEYS_HEADING_ID))?.focus();
+  }, [tableId, rows, passkeys]);
+  return useCallback(
+    ({ id }: Confirming) => (removedAt.current = rows.findIndex((row) => row.action.kind === 'remove' && row.action.factorId === id)),
+    [rows],
+  );
+}
+
+/**
  * The table of methods, each row with its name, what tells it apart, and its control (see
  * RowControl). In review, a passkey's row is named as the MFA page names it.
  */
 const MethodsTable = memo(function MethodsTable({
+  id,
   rows,
   passkeys,
   review,
@@ -144,6 +167,7 @@ const MethodsTable = memo(function MethodsTable({
   onRename,
   onRemove,
 }: {
+  id: string;
   rows: MfaRow[];
   passkeys: ReadonlyArray<Passkey>;
   review: boolean;
@@ -154,7 +178,7 @@ const MethodsTable = memo(function MethodsTable({
 }) {
   const t = useT();
   return (
-    <Table verticalSpacing="sm">
+    <Table id={id} verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('mfa.method')}</Table.Th>
@@ -267,9 +291,14 @@ function ReviewMethods({ onRemoved }: { onRemoved?: (name: string) => void }) {
   const t = useT();
   const factors = useGetFactors();
   const passkeys = useListPasskeys();
-  const removal = useRemoval(onRemoved);
   const all = useMemo(() => (factors.data ? mfaRows(factors.data.factors) : []), [factors.data]);
   const rows = useMemo(() => all.filter((row) => row.action.kind === 'remove'), [all]);
+  const tableId = useId();
+  const focusAfter = useFocusAfterRemoval(tableId, rows, passkeys.data?.passkeys ?? NO_PASSKEYS);
+  const removal = useRemoval((removed) => {
+    focusAfter(removed);
+    onRemoved?.(removed.name);
+  });
   const waysIn = rows.length;
   return (
     <>
@@ -279,6 +308,7 @@ function ReviewMethods({ onRemoved }: { onRemoved?: (name: string) => void }) {
       {rows.length > 0 && (
         <Paper withBorder p="xs" maw={720}>
           <MethodsTable
+            id={tableId}
             rows={rows}
             passkeys={passkeys.data?.passkeys ?? NO_PASSKEYS}
             review
@@ -310,7 +340,6 @@ function PageMethods() {
   const factors = useGetFactors();
   const passkeys = useListPasskeys();
   const passkeyList = passkeys.data?.passkeys ?? NO_PASSKEYS;
-  const removal = useRemoval(undefined);
   const [editingList, setEditing] = useState(false);
   // Edit and Done render the list again in the background (a transition): the click paints at
   // once with the button's new state, and the list (memoised, so that paint skips it) follows.
@@ -319,6 +348,8 @@ function PageMethods() {
 
   const all = useMemo(() => (factors.data ? mfaRows(factors.data.factors) : []), [factors.data]);
   const rows = useMemo(() => all.filter((row) => !row.passkey), [all]);
+  const tableId = useId();
+  const removal = useRemoval(useFocusAfterRemoval(tableId, rows, passkeyList));
   // Every way in besides the password: the methods set up, passkeys among them.
   const waysIn = all.filter((row) => row.enabled).length;
 
@@ -359,6 +390,7 @@ function PageMethods() {
             </Button>
           </Group>
           <MethodsTable
+            id={tableId}
             rows={rows}
             passkeys={passkeyList}
             review={false}

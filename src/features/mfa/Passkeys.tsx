@@ -5,8 +5,9 @@ import { useT } from '../../messages/pageTexts';
 import { displayText } from '../../shared/text/displayText';
 import { MethodDetails, passkeyName } from './MethodDetails';
 
-// The benchmark finds the section by it (section[aria-labelledby="passkeys"]).
-const PASSKEYS_HEADING_ID = 'passkeys';
+// The benchmark finds the section by it (section[aria-labelledby="passkeys"]); the focus goes to
+// the heading after a passkey is removed (MfaMethods.tsx).
+export const PASSKEYS_HEADING_ID = 'passkeys';
 
 /**
  * The Passkeys section: every WebAuthn credential once, by its name, with where it lives
@@ -28,7 +29,7 @@ export function Passkeys({
   const navigate = useNavigate();
   return (
     <Paper withBorder p="md" maw={720} mt="md" component="section" aria-labelledby={PASSKEYS_HEADING_ID}>
-      <Title order={2} size="h4" id={PASSKEYS_HEADING_ID}>
+      <Title order={2} size="h4" id={PASSKEYS_HEADING_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {t('mfa.passkeys.title')}
       </Title>
       <Text size="sm" mb="sm">
