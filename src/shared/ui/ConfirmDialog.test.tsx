@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -40,6 +40,28 @@ async function openQuestion(props: Parameters<typeof Asker>[0] = {}) {
 }
 
 describe('ConfirmDialog', () => {
+  it('opened from the start (a question taken up again after a sign-in), stays open when its effect runs twice, as StrictMode runs it', () => {
+    const onCancel = vi.fn();
+    render(
+      <StrictMode>
+        <MantineProvider>
+          <ConfirmDialog
+            opened
+            title="Rename SMS Authentication"
+            message="Only you see the nickname."
+            confirmLabel="Save"
+            cancelLabel="Cancel"
+            busy={false}
+            onConfirm={() => undefined}
+            onCancel={onCancel}
+          />
+        </MantineProvider>
+      </StrictMode>,
+    );
+    expect((screen.getByRole('dialog', { name: 'Rename SMS Authentication' }) as HTMLDialogElement).open).toBe(true);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
   it('names the question and its text, and gives focus back to the button that asked once it closes', async () => {
     const { user, opener, dialog } = await openQuestion();
     expect(dialog).toHaveAccessibleDescription('You will no longer be able to sign in with it.');

@@ -43,6 +43,8 @@ export function ConfirmDialog({
   const t = useT();
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  /** The close event to come is this component's own (its effect's cleanup), not the browser's. */
+  const closingItself = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!opened || !dialog) return;
@@ -51,6 +53,9 @@ export function ConfirmDialog({
     // The browser focuses the first control (Close); a field the question asks for is where to type.
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
+      // An effect run again on a dialog still on the page (React's StrictMode does, in
+      // development) closes and opens it: its close event is no one's answer.
+      if (dialog.open) closingItself.current = true;
       dialog.close();
       if (before instanceof HTMLElement) before.focus();
     };
@@ -70,6 +75,7 @@ export function ConfirmDialog({
       // A dialog still on the page was closed by the browser: its owner closes it by unmounting
       // it (whose own close event, queued, finds it gone).
       onClose={(event) => {
+        if (closingItself.current) return void (closingItself.current = false);
         if (!event.currentTarget.isConnected) return;
         event.currentTarget.showModal();
         close();
