@@ -191,6 +191,10 @@ export function ChangePasswordPage({ onChanged }: { onChanged?: () => void } = {
             if (onChanged) onChanged();
             else setChanged(true);
           },
+          // The server said no (its reason is the toast) and the fields are empty: the person
+          // starts again at the first, and keeps their place, not the page's top (the pressed
+          // button was disabled while the change was sent).
+          onError: () => document.getElementById(fieldId('password'))?.focus(),
         },
       );
     },

@@ -196,6 +196,8 @@ describe('Change Password', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Password has been used too recently.');
     expect(router.state.location.pathname).toBe('/profile/password');
+    // The fields are empty again: the focus is on the first, not lost with the disabled button.
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
     expect(screen.queryByText('Password changed successfully.')).not.toBeInTheDocument();
   });
 
