@@ -53,14 +53,19 @@ describe('Add a passkey', () => {
   it('says the person cancelled (the spec’s box), that nothing was added, and offers to try again', async () => {
     withPasskeys();
     const sent = registrations();
+    // The browser's prompt, open until the test refuses it (made when the wizard asks for it).
     let refuse = () => {};
-    create.mockReturnValue(
-      new Promise((_, reject) => (refuse = () => reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')))),
+    create.mockImplementation(
+      () =>
+        new Promise(
+          (_, reject) => (refuse = () => reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))),
+        ),
     );
     const { user } = renderRoute('/profile/mfa/enroll/FIDO/webauthn');
     await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
     // While the browser asks (the pressed button and Cancel disabled), the focus is on what is happening, not lost.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(/browser/);
     refuse();
     const box = await screen.findByRole('alert');
