@@ -131,26 +131,29 @@ function useRemoval(onRemoved: ((removed: Confirming) => void) | undefined) {
   });
 }
 
+/** Whether `row` is the method set up with the id `id` (a factor's, or a passkey's: the same). */
+const isSetUp = (row: MfaRow, id: string) => row.action.kind === 'remove' && row.action.factorId === id;
+
 /**
- * Where the focus goes once the lists are read again after a removal: the removed method's
+ * Where the focus goes once the lists read again after a removal have left the method out: its
  * button left the page, and the focus with it. A row of the table `tableId`: the first control of
  * the row now in its place (Set up, where it was the last of its kind), else of the last row; a
  * passkey of the Passkeys section: its heading. Answers what `useRemoval` calls on each removal.
  */
 function useFocusAfterRemoval(tableId: string, rows: readonly MfaRow[], passkeys: ReadonlyArray<Passkey>) {
-  const removedAt = useRef<number>(undefined);
+  const removed = useRef<{ id: string; at: number }>(undefined);
   useEffect(() => {
-    const at = removedAt.current;
-    if (at === undefined) return;
-    removedAt.current = undefined;
+    if (!removed.current) return;
+    const { id, at } = removed.current;
+    // A passkey is in both lists, which come back one after the other: until both have left it
+    // out, its row (and the button to focus beside it) is still there.
+    if (rows.some((row) => isSetUp(row, id)) || passkeys.some((passkey) => passkey.id === id)) return;
+    removed.current = undefined;
     const shown = document.getElementById(tableId)?.querySelectorAll('tbody tr') ?? [];
     const row = at < 0 ? undefined : shown[Math.min(at, shown.length - 1)];
     (row?.querySelector('button') ?? document.getElementById(PASSKEYS_HEADING_ID))?.focus();
   }, [tableId, rows, passkeys]);
-  return useCallback(
-    ({ id }: Confirming) => (removedAt.current = rows.findIndex((row) => row.action.kind === 'remove' && row.action.factorId === id)),
-    [rows],
-  );
+  return useCallback(({ id }: Confirming) => (removed.current = { id, at: rows.findIndex((row) => isSetUp(row, id)) }), [rows]);
 }
 
 /**
@@ -355,7 +358,7 @@ function PageMethods() {
 
   /** The method `id` as the page lists it now: its name and what the Nickname field starts with. */
   const renamingOf = (id: string): Renaming | undefined => {
-    const row = rows.find((each) => each.action.kind === 'remove' && each.action.factorId === id);
+    const row = rows.find((each) => isSetUp(each, id));
     if (row) {
       const ending = phoneEnding(row.phone);
       // The whole nickname, not its shortened display: Save with nothing changed keeps it.

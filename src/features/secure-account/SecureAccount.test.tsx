@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getGetFactorsMockHandler } from '../../../generated/api/factors/factors.msw';
 import { getChangePasswordMockHandler } from '../../../generated/api/password/password.msw';
@@ -83,7 +83,11 @@ describe("This wasn't me", () => {
     const full = example<FactorListResponse>('getFactors', 'full');
     const passkeys = example<PasskeyListResponse>('listPasskeys', 'full');
     server.use(
-      http.get('*/api/v1/user/factor', () => HttpResponse.json({ factors: full.factors.filter((f) => !removed.includes(f.id!)) })),
+      // The factors (whose rows the review lists) come back after the passkeys.
+      http.get(
+        '*/api/v1/user/factor',
+        async () => (await delay(50), HttpResponse.json({ factors: full.factors.filter((f) => !removed.includes(f.id!)) })),
+      ),
       http.get('*/api/v1/user/passkeys', () => HttpResponse.json({ passkeys: passkeys.passkeys.filter((p) => !removed.includes(p.id)) })),
       // A passkey is removed through its own call, as on the MFA page.
       http.delete('*/api/v1/user/passkeys/:passkeyId', ({ params }) => (removed.push(String(params.passkeyId)), HttpResponse.json({ status: true }))),
@@ -99,6 +103,9 @@ describe("This wasn't me", () => {
     // Only methods set up are listed, each removable at once; nothing to set up here.
     expect(within(methods).queryByRole('button', { name: /^Set up/ })).not.toBeInTheDocument();
 
+    const removes = () => within(methods).getAllByRole('button', { name: /^Remove / });
+    const count = removes().length;
+    const at = removes().findIndex((button) => button.getAttribute('aria-label') === 'Remove Google Password Manager');
     await user.click(within(methods).getByRole('button', { name: 'Remove Google Password Manager' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Google Password Manager?' });
     expect(removed).toEqual([]);
@@ -107,6 +114,10 @@ describe("This wasn't me", () => {
     expect(within(methods).getByText('Done in this visit')).toBeInTheDocument();
     expect(removed).toEqual(['fwf2taimanplatform']);
     await waitFor(() => expect(within(methods).queryByRole('button', { name: 'Remove Google Password Manager' })).not.toBeInTheDocument());
+    // Its Remove went with its row (once both lists are read again, the factors last): the focus
+    // is on the Remove of the row now in its place, not lost.
+    await waitFor(() => expect(removes()).toHaveLength(count - 1));
+    await waitFor(() => expect(removes()[Math.min(at, count - 2)]).toHaveFocus());
   });
 
   it('tells two methods of one kind apart, as the MFA page does: by nickname, else by the phone’s number', async () => {
